@@ -41,3 +41,6 @@ test: $(STAMP) lint
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench.py
