@@ -35,7 +35,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check pianitsa101 tests $(wildcard benchmarks) $(NOTEBOOK_DIRS)
 
 test: $(STAMP) lint
-	$(BIN)/python -m pytest tests --doctest-modules pianitsa101 \
+	$(BIN)/python -m pytest tests --doctest-modules pianitsa101 --doctest-glob=README.md README.md \
 	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) ; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 

@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
-__all__ = ["Rank", "Suit", "Card", "CardList", "cards", "make_deck", "DECK_SIZES"]
+__all__ = ["DECK_SIZES", "Card", "CardList", "Rank", "Suit", "cards", "make_deck"]
 
 
 class Rank(IntEnum):
@@ -94,7 +94,7 @@ _RANK_SPELLINGS: dict[str, Rank] = {str(r.value): r for r in Rank if r <= 10}
 _RANK_SPELLINGS.update({"T": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE})
 _RANK_SPELLINGS.update({"В": Rank.JACK, "Д": Rank.QUEEN, "К": Rank.KING, "Т": Rank.ACE})  # Cyrillic
 _SUIT_SPELLINGS: dict[str, Suit] = {}
-for _suit, _outline in zip(_SUITS, "♤♧♢♡"):
+for _suit, _outline in zip(_SUITS, "♤♧♢♡", strict=True):
     _SUIT_SPELLINGS[_suit.value] = _SUIT_SPELLINGS[_outline] = _SUIT_SPELLINGS[_suit.letter] = _suit
 
 _EXPECTED = (
@@ -169,7 +169,8 @@ _CARD_STYLE = (
 def card_html(card: Card) -> str:
     """A small HTML card face, red or black, for notebooks."""
     color = "#c8102e" if card.is_red else "#111"
-    return f'<span class="p101-card" style="{_CARD_STYLE.format(color=color)}">{html.escape(str(card))}</span>'
+    style = _CARD_STYLE.format(color=color)
+    return f'<span class="p101-card" style="{style}">{html.escape(str(card))}</span>'
 
 
 class CardList(list):
@@ -195,7 +196,7 @@ _LOWEST_RANK = {32: Rank.SIX, 36: Rank.SIX, 52: Rank.TWO}
 
 def make_deck(size: int = 36) -> CardList:
     """A new ordered deck of 32 (D2: 36 without sevens), 36 (D1) or 52 (D3) cards."""
-    if size not in _LOWEST_RANK or isinstance(size, bool):
+    if type(size) is not int or size not in _LOWEST_RANK:
         raise ValueError(f"a deck has 32, 36 or 52 cards, got {size!r}")
     low = _LOWEST_RANK[size]
     return CardList(
