@@ -1,0 +1,170 @@
+"""The rules of Пьяница as data: the options, the decks (P1, P2) and the ranking (P4-P6).
+
+Rules enforced in this module (from ``RULES.md``):
+
+- P1. Default decks: 2 players get 32 cards, 4 players 52. Other player counts take the
+  first of 36, 52, 32 that can be dealt equally (3 -> 36, 6 -> 36, 8 -> 32); 5 and 7
+  players need a deck given explicitly. Any deck may be given when it can be dealt equally.
+- P2. The whole deck is dealt so that every player has the same number of cards; a deck
+  that cannot be split equally is an error that says so.
+- P4. Suits do not matter. Ranks are ordered A > K > Q > J > 10 > ... > lowest.
+- P5. Low beats ace (option ``low_beats_ace``, default on): the lowest rank of the deck in
+  play (6 in the 32/36-card decks, 2 in the 52-card deck, the lowest rank present in a
+  custom deck) beats the ace, and only the ace.
+- P6. Resolving a round of face-up cards: if a low card and an ace are both among the
+  compared cards, every ace is knocked out; among the remaining cards the highest rank
+  wins. {6, A} -> 6; {A, 6, K, 9} -> K; {A, 6, 6} -> the sixes tie; {A, A, 6} -> 6.
+
+>>> judge = make_judge(low=6, low_beats_ace=True)
+>>> judge([14, 6, 13, 9]), judge([14, 6, 6]), judge([14, 14, 6])
+(13, 6, 6)
+>>> choose_deck_size(3)
+36
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from pianitsa101.cards import Card, Rank, make_deck
+
+__all__ = [
+    "GATHER_ORDERS",
+    "GOALS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PianitsaRules",
+    "check_deck",
+    "check_players",
+    "choose_deck_size",
+    "make_judge",
+]
+
+GATHER_ORDERS = ("winner_first", "table", "random")
+GOALS = ("shed", "collect")
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+ACE = int(Rank.ACE)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class PianitsaRules:
+    """The options of Пьяница; the defaults are the main rules of ``RULES.md``.
+
+    >>> PianitsaRules().gather
+    'winner_first'
+    >>> PianitsaRules(gather="sorted")
+    Traceback (most recent call last):
+    ...
+    ValueError: PianitsaRules: gather must be one of 'winner_first', 'table', 'random'; got 'sorted'
+    """
+
+    low_beats_ace: bool = True
+    """P5: the lowest rank of the deck beats the ace (and only the ace)."""
+    dispute_face_down: int = 0
+    """P8: cards each disputing player puts face down as a stake before the face-up card."""
+    gather: str = "winner_first"
+    """P9: order of the table cards put under the taker's stack: 'winner_first', 'table', 'random'."""
+    second_disputes: bool = True
+    """P10: a player not yet in the dispute whose card matches the dispute's winning card joins."""
+    goal: str = "shed"
+    """P11: 'shed' (running out wins, the last player is the drunkard) or 'collect'."""
+    max_tricks: int = 100_000
+    """P13: safety cap; the game ends with outcome 'limit' after this many tricks."""
+
+    def __post_init__(self) -> None:
+        for name in ("low_beats_ace", "second_disputes"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise ValueError(f"PianitsaRules: {name} must be True or False; got {value!r}")
+        if not _is_int(self.dispute_face_down) or self.dispute_face_down < 0:
+            raise ValueError(
+                "PianitsaRules: dispute_face_down must be a whole number 0 or more "
+                f"(cards put face down before each dispute card); got {self.dispute_face_down!r}")
+        for name, allowed in (("gather", GATHER_ORDERS), ("goal", GOALS)):
+            value = getattr(self, name)
+            if value not in allowed:
+                choices = ", ".join(repr(a) for a in allowed)
+                raise ValueError(f"PianitsaRules: {name} must be one of {choices}; got {value!r}")
+        if not _is_int(self.max_tricks) or self.max_tricks < 1:
+            raise ValueError(
+                f"PianitsaRules: max_tricks must be a whole number 1 or more; got {self.max_tricks!r}")
+
+    @property
+    def deterministic(self) -> bool:
+        """True when play depends on the deal only, so that P13 compares positions."""
+        return self.gather != "random"
+
+
+def check_players(players: object) -> int:
+    """The number of players, checked to be a whole number from 2 to 8."""
+    if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Пьяница is played by {MIN_PLAYERS} to {MAX_PLAYERS} players; got {players!r}")
+    return players
+
+
+def choose_deck_size(players: int) -> int:
+    """P1: the default deck size for this many players."""
+    check_players(players)
+    if players == 2:  # P1: seed, 2 players -> 32 cards
+        return 32
+    if players == 4:  # P1: seed, 4 players -> 52 cards
+        return 52
+    for size in (36, 52, 32):  # P1 (Decided): the first that can be dealt equally
+        if size % players == 0:
+            return size
+    raise ValueError(
+        f"{players} players need a deck given explicitly: none of 36, 52, 32 cards "
+        f"can be dealt equally to {players} players (P1)")
+
+
+def check_deck(deck: Sequence[Card | str], players: int) -> list[Card]:
+    """P2 and D4: the deck as a list of distinct cards that can be dealt equally."""
+    result = [Card.parse(c) if isinstance(c, str) else c for c in deck]
+    for c in result:
+        if not isinstance(c, Card):
+            raise ValueError(f"a deck holds cards (Card or text like '10♠'); got {c!r}")
+    seen: set[Card] = set()
+    for c in result:
+        if c in seen:
+            raise ValueError(f"the deck holds {c} twice; a deck must hold distinct cards (D4)")
+        seen.add(c)
+    if len(result) < players or len(result) % players:  # P2
+        raise ValueError(f"{len(result)} cards cannot be dealt equally to {players} players (P2)")
+    return result
+
+
+def deck_cards(deck: int | Sequence[Card | str] | None, players: int) -> list[Card]:
+    """P1/P2: the cards to deal: a default deck, a deck size, or the given cards."""
+    if deck is None:
+        deck = choose_deck_size(players)
+    if _is_int(deck):
+        if deck not in (32, 36, 52):
+            raise ValueError(f"a deck size is 32, 36 or 52 (or give a list of cards); got {deck!r}")
+        if deck % players:  # P2
+            raise ValueError(f"{deck} cards cannot be dealt equally to {players} players (P2)")
+        return list(_DECKS[deck])
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
+        raise ValueError(f"deck must be 32, 36, 52 or a list of cards; got {deck!r}")
+    return check_deck(deck, players)
+
+
+_DECKS = {size: tuple(Card.from_index(c.index) for c in make_deck(size)) for size in (32, 36, 52)}
+
+
+def make_judge(low: int, low_beats_ace: bool) -> Callable[[list[int]], int]:
+    """P5/P6: a function giving the winning rank among the ranks of a round of face-up cards."""
+    knock_out_aces = low_beats_ace and low != ACE  # with only aces in the deck P5 has nothing to do
+
+    def judge(ranks: list[int]) -> int:
+        """The winning rank: the highest, unless a low card knocks out every ace (P6)."""
+        best = max(ranks)  # P4: highest rank wins, suits do not matter
+        if knock_out_aces and best == ACE and low in ranks:  # P5, P6: low card knocks out every ace
+            best = max([r for r in ranks if r != ACE])
+        return best
+
+    return judge
