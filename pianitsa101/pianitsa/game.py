@@ -247,6 +247,25 @@ class PianitsaGame:
         return PianitsaResult(outcome=self.outcome, places=self.places, tricks=self.tricks,
                               disputes=self.disputes, loser=self.loser, game=self)
 
+    # ----- records ------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The game as JSON text (deal, rules, generator state, tricks so far); see ``record.py``."""
+        from pianitsa101.pianitsa.record import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> PianitsaGame:
+        """A game read from ``to_json`` text, replayed to where it was saved."""
+        from pianitsa101.pianitsa.record import game_from_json
+
+        return game_from_json(cls, text)
+
+    def _repr_html_(self) -> str:
+        from pianitsa101.pianitsa.record import game_html
+
+        return game_html(self)
+
     def __repr__(self) -> str:
         sizes = ", ".join(str(len(st)) for st in self._stacks)
         state = f"outcome={self.outcome!r}" if self.outcome else "in play"

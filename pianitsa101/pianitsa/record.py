@@ -1,0 +1,145 @@
+"""Game records: Пьяница games and tricks as JSON text and as HTML for notebooks.
+
+A game record holds the deal (each stack top first), the rules, the state of the random
+generator at the deal (only for ``gather="random"``) and every trick played so far. Reading
+a record replays the tricks from the deal and checks each against the record, so a record
+that does not follow from its deal is refused; the game read back then continues exactly as
+the saved one would (the generator is where the saved game left it).
+
+>>> from pianitsa101.pianitsa import PianitsaGame
+>>> game = PianitsaGame.from_stacks(["A♠ 6♥", "K♦ 6♣"])
+>>> trick = game.play_trick()
+>>> again = PianitsaGame.from_json(game.to_json())
+>>> again.stacks == game.stacks and again.to_json() == game.to_json()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import json
+import random
+from typing import TYPE_CHECKING, Any
+
+from pianitsa101.cards import Card, CardList, card_html, cards
+from pianitsa101.pianitsa.rules import PianitsaRules
+from pianitsa101.pianitsa.trick import PianitsaTrick
+
+if TYPE_CHECKING:
+    from pianitsa101.pianitsa.game import PianitsaGame
+
+__all__ = ["game_from_json", "game_html", "game_to_json", "trick_from_dict", "trick_to_dict"]
+
+FORMAT = "pianitsa101/pianitsa-game/1"
+
+
+def _text(cs: list[Card] | tuple[Card, ...]) -> str:
+    return " ".join(map(str, cs))
+
+
+def trick_to_dict(trick: PianitsaTrick) -> dict[str, Any]:
+    """A trick record as plain JSON data (seats as text keys, cards as text)."""
+    return {
+        "number": trick.number,
+        "seats": [list(s) for s in trick.seats],
+        "joined": [list(s) for s in trick.joined],
+        "stakes": [{str(seat): _text(down) for seat, down in st.items()} for st in trick.stakes],
+        "rounds": [{str(seat): str(card) for seat, card in up.items()} for up in trick.rounds],
+        "leaders": [list(s) for s in trick.leaders],
+        "disputes": trick.disputes,
+        "taker": trick.taker,
+        "table": _text(trick.table),
+        "gathered": _text(trick.gathered),
+        "left": list(trick.left),
+        "sizes": list(trick.sizes),
+    }
+
+
+def trick_from_dict(data: dict[str, Any]) -> PianitsaTrick:
+    """The trick record written by ``trick_to_dict``."""
+    return PianitsaTrick(
+        number=data["number"],
+        seats=[tuple(s) for s in data["seats"]],
+        joined=[tuple(s) for s in data["joined"]],
+        stakes=[{int(seat): cards(down) for seat, down in st.items()} for st in data["stakes"]],
+        rounds=[{int(seat): Card.parse(c) for seat, c in up.items()} for up in data["rounds"]],
+        leaders=[tuple(s) for s in data["leaders"]],
+        disputes=data["disputes"],
+        taker=data["taker"],
+        table=cards(data["table"]),
+        gathered=cards(data["gathered"]),
+        left=tuple(data["left"]),
+        sizes=tuple(data["sizes"]),
+    )
+
+
+def game_to_json(game: PianitsaGame) -> str:
+    """The game as JSON text: deal, rules, generator state at the deal, tricks so far."""
+    state = game._rng_start
+    data = {
+        "format": FORMAT,
+        "rules": dataclasses.asdict(game.rules),
+        "deal": [_text([Card.from_index(c) for c in st]) for st in game._start],
+        "rng_state": None if state is None else [state[0], list(state[1]), state[2]],
+        "tricks": [trick_to_dict(t) for t in game.history],
+    }
+    return json.dumps(data, ensure_ascii=False)
+
+
+def game_from_json(cls: type[PianitsaGame], text: str) -> PianitsaGame:
+    """Read a game written by ``to_json``, replaying and checking every recorded trick."""
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as error:
+        raise ValueError(f"not a Пьяница game record (JSON expected): {error}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"not a Пьяница game record: expected format {FORMAT!r}")
+    rules = PianitsaRules(**data["rules"])
+    rng = None
+    if rules.gather == "random":
+        state = data.get("rng_state")
+        if state is None:
+            raise ValueError('the record has gather="random" but no rng_state')
+        rng = random.Random()
+        rng.setstate((state[0], tuple(state[1]), state[2]))
+    game = cls.from_stacks(data["deal"], rules, rng=rng)
+    for recorded in data["tricks"]:
+        if game.over:
+            raise ValueError(f"the record goes on after the game ended (trick {recorded.get('number')})")
+        played = trick_to_dict(game.play_trick())
+        if played != recorded:
+            raise ValueError(
+                f"trick {played['number']} of the record does not follow from its deal and rules")
+    return game
+
+
+_BAR = ('<span style="display:inline-block;height:0.8em;width:{w}px;background:#3a5f9f;'
+        'border-radius:2px;vertical-align:middle"></span>')
+
+
+def game_html(game: PianitsaGame) -> str:
+    """An HTML view of the game: every stack's size and top card, status, and the last trick."""
+    places = {seat: i + 1 for i, group in enumerate(game.places) for seat in group}
+    rows = []
+    for seat, st in enumerate(game._stacks):
+        if st:
+            status = "in the game"
+            top = card_html(Card.from_index(st[0]))
+        else:
+            status = f"out (place {places[seat]})" if seat in places else "out"
+            top = ""
+        if game.over and seat in places:
+            status = f"place {places[seat]}" + (" — the drunkard" if seat == game.loser and
+                                                 game.rules.goal == "shed" else "")
+        rows.append(f"<tr><td>seat {seat}</td><td>{len(st)}</td><td>{_BAR.format(w=3 * len(st))}</td>"
+                    f"<td>{top}</td><td>{html.escape(status)}</td></tr>")
+    head = f"<b>Пьяница</b>: {game.players} players, {game.tricks} tricks, {game.disputes} dispute rounds"
+    if game.over:
+        head += f", outcome <b>{html.escape(game.outcome)}</b>"
+    table = CardList(game.table)
+    on_table = f"<div>On the table: {table._repr_html_()}</div>" if table else ""
+    last = game.last_trick
+    last_html = f"<div>Last trick:{last._repr_html_()}</div>" if last is not None else ""
+    return (f'<div class="p101-pianitsa">{head}<table><tr><th>seat</th><th>cards</th><th></th>'
+            f"<th>top</th><th></th></tr>{''.join(rows)}</table>{on_table}{last_html}</div>")
