@@ -1,0 +1,56 @@
+"""Progress of a long simulation: a bar in a notebook, a line of text in a terminal."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+
+def _in_notebook() -> bool:
+    """True inside a Jupyter kernel, where a widget can be shown."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and hasattr(shell, "kernel")
+
+
+class Progress:
+    """Shows how many of ``total`` items are done; silent when ``enabled`` is false."""
+
+    def __init__(self, total: int, label: str, enabled: bool) -> None:
+        self.total = total
+        self.label = label
+        self.enabled = enabled and total > 0
+        self.start = time.perf_counter()
+        self._bar = None
+        self._text = None
+        if not self.enabled:
+            return
+        if _in_notebook():
+            try:
+                import ipywidgets
+                from IPython.display import display
+            except ImportError:  # pragma: no cover - ipywidgets is a dependency
+                pass
+            else:
+                self._bar = ipywidgets.IntProgress(value=0, min=0, max=total, description=label)
+                self._text = ipywidgets.Label(value=f"0 of {total:,}")
+                display(ipywidgets.HBox([self._bar, self._text]))
+        self.update(0)
+
+    def update(self, done: int) -> None:
+        """Show that ``done`` items are finished."""
+        if not self.enabled:
+            return
+        elapsed = time.perf_counter() - self.start
+        message = f"{done:,} of {self.total:,} ({100 * done / self.total:.0f}%, {elapsed:.1f} s)"
+        if self._bar is not None:
+            self._bar.value = done
+            self._text.value = message
+        else:
+            sys.stderr.write(f"\r{self.label}: {message}")
+            if done >= self.total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
