@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from pianitsa101.cards import Card, CardList
+from pianitsa101.cards import Card, CardList, cards
 from pianitsa101.pianitsa.rules import PianitsaRules, check_players, deck_cards, make_judge
 from pianitsa101.pianitsa.trick import _CARD, RANK_OF, PianitsaTrick, make_trick_player
 
@@ -76,7 +76,10 @@ class PianitsaResult:
 
 
 class PianitsaGame:
-    """A game of Пьяница between 2 to 8 seats; seat 0 is the dealer and plays first (P3)."""
+    """A game of Пьяница between 2 to 8 seats; seat 0 is the dealer and plays first (P3).
+
+    Make one with ``PianitsaGame.deal`` or ``PianitsaGame.from_stacks`` (which check their input).
+    """
 
     def __init__(self, stacks: Sequence[Sequence[Card]], rules: PianitsaRules,
                  rng: random.Random | None) -> None:
@@ -112,11 +115,11 @@ class PianitsaGame:
              rng: random.Random | None = None) -> PianitsaGame:
         """Shuffle a deck (P1 default, a size, or given cards) and deal it equally (P2)."""
         players = check_players(players)
-        cards = deck_cards(deck, players)
+        to_deal = deck_cards(deck, players)
         rng = _make_rng(seed, rng)
         rules = _check_rules(rules)
-        rng.shuffle(cards)
-        return cls([cards[s::players] for s in range(players)], rules, _own_copy(rng, rules))
+        rng.shuffle(to_deal)
+        return cls([to_deal[s::players] for s in range(players)], rules, _own_copy(rng, rules))
 
     @classmethod
     def from_stacks(cls, stacks: Sequence[Sequence[Card | str] | str], rules: PianitsaRules | None = None,
@@ -127,9 +130,9 @@ class PianitsaGame:
         check_players(len(stacks))
         parsed = []
         seen: set[Card] = set()
-        for seat, st in enumerate(stacks):
-            st = CardList(Card.parse(w) for w in st.replace(",", " ").split()) if isinstance(st, str) else st
-            st = [Card.parse(c) if isinstance(c, str) else c for c in st]
+        for seat, given in enumerate(stacks):
+            st = cards(given) if isinstance(given, str) else [Card.parse(c) if isinstance(c, str) else c
+                                                               for c in given]
             if not st:
                 raise ValueError(f"every stack needs at least one card; seat {seat} has none")
             for c in st:

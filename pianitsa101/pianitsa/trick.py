@@ -151,7 +151,7 @@ def make_trick_player(judge: Callable[[list[int]], int], face_down: int, gather:
         """
         seats = active
         ups = [stacks[s].pop(0) for s in seats]  # P3, P7: everyone's top card, in seat order
-        ranks = list(map(RANK_OF.__getitem__, ups))
+        ranks = [RANK_OF[c] for c in ups]
         best = judge(ranks)  # P6
         disputes = 0
         if ranks.count(best) == 1:  # P7: the unique winning card takes the trick
@@ -206,7 +206,7 @@ def make_trick_player(judge: Callable[[list[int]], int], face_down: int, gather:
                 ups.append(c)
                 put.append(s)
             if put:
-                ranks = list(map(RANK_OF.__getitem__, ups))
+                ranks = [RANK_OF[c] for c in ups]
                 best = judge(ranks)  # P8: only the new face-up cards are compared (P6)
                 leaders = [s for s, r in zip(put, ranks, strict=True) if r == best]  # P12: a lone card wins
             else:
