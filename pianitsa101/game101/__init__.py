@@ -1,0 +1,39 @@
+"""101 (Сто одно), the Crazy-Eights cousin: rules R1-R26 of ``RULES.md``.
+
+>>> from pianitsa101.game101 import Round101, Rules101, Play, Draw
+>>> from pianitsa101 import cards
+>>> rnd = Round101.from_hands(hands=["7♠ Q♥", "7♥ 9♦"], stock="6♣ 8♣ A♦", discard="10♠", to_move=0)
+>>> rnd.legal_moves()
+[Play(Card.parse('7♠'))]
+>>> [str(e) for e in rnd.play(Play(cards("7♠")[0]))]
+['seat 0 plays 7♠', 'seat 1 must draw 2 (a 7 was played)']
+>>> rnd.legal_moves()   # R16: pass the penalty on with a 7, or take it
+[Play(Card.parse('7♥')), Draw()]
+"""
+
+from pianitsa101.game101.events import (
+                                        CardPlayed,
+                                        CardsDrawn,
+                                        DirectionReversed,
+                                        PenaltyPassedOn,
+                                        PenaltyPending,
+                                        PenaltyTaken,
+                                        Redeal,
+                                        RoundAbandoned,
+                                        RoundWon,
+                                        Skipped,
+                                        StockRecycled,
+                                        SuitOrdered,
+                                        TurnPassed,
+)
+from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play, parse_move
+from pianitsa101.game101.round import Round101
+from pianitsa101.game101.rules import DEFAULT_POINTS, Rules101
+from pianitsa101.game101.view import PlayerView
+
+__all__ = [
+    "DEFAULT_POINTS", "CardPlayed", "CardsDrawn", "DirectionReversed", "Draw", "FlushQueens", "IllegalMove",
+    "Pass", "PenaltyPassedOn", "PenaltyPending", "PenaltyTaken", "Play", "PlayerView", "Redeal",
+    "Round101", "RoundAbandoned", "RoundWon", "Rules101", "Skipped", "StockRecycled", "SuitOrdered",
+    "TurnPassed", "parse_move",
+]

@@ -1,0 +1,141 @@
+"""The moves of 101: ``Play``, ``Draw``, ``Pass``, ``FlushQueens``, and ``IllegalMove``.
+
+A move is a small frozen value, equal by value, printable, with a repr you can paste
+back.  A queen's ordered suit lives in the move (R14), never on the card.
+
+>>> Play(Card.parse("Q♥"), suit=Suit.SPADES)
+Play(Card.parse('Q♥'), suit=Suit.SPADES)
+>>> str(Play(Card.parse("Q♥"), Suit.SPADES)), str(Draw()), str(FlushQueens(Suit.CLUBS))
+('Q♥→♠', 'draw', 'flush queens→♣')
+>>> parse_move("Q♥→♠") == Play(Card.parse("Q♥"), Suit.SPADES)
+True
+
+The engine hands out interned moves (one object per card and suit), so choosing from
+``legal_moves()`` allocates nothing:
+
+>>> play_of(Card.parse("7♠")) is play_of(Card.parse("7♠"))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
+
+__all__ = ["DRAW", "PASS", "Draw", "FlushQueens", "IllegalMove", "Move", "Pass", "Play",
+           "flush_of", "parse_move", "play_of"]
+
+
+class IllegalMove(ValueError):
+    """A move refused by the rules (R24); the message names the rule and what is allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Put ``card`` on the discard pile; ``suit`` is the ordered suit, given exactly for a queen (R14)."""
+
+    card: Card
+    suit: Suit | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise TypeError(f"Play needs a Card, got {self.card!r} (use Card.parse('7♠'))")
+        if self.suit is not None and not isinstance(self.suit, Suit):
+            raise TypeError(f"Play's suit must be a Suit or None, got {self.suit!r}")
+
+    def __repr__(self) -> str:
+        if self.suit is None:
+            return f"Play({self.card!r})"
+        return f"Play({self.card!r}, suit={self.suit!r})"
+
+    def __str__(self) -> str:
+        return str(self.card) if self.suit is None else f"{self.card}→{self.suit.symbol}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw as the rules demand: until a card may be played (R7, R9), or take the penalty (R17)."""
+
+    def __repr__(self) -> str:
+        return "Draw()"
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """End the turn where a rule allows it (R7 ``draw="one"``, R12 not answering an ace)."""
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class FlushQueens:
+    """Put down a hand of only queens at once and order ``suit`` (R21, with ``flush_queens``)."""
+
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.suit, Suit):
+            raise TypeError(f"FlushQueens needs a Suit, got {self.suit!r}")
+
+    def __repr__(self) -> str:
+        return f"FlushQueens({self.suit!r})"
+
+    def __str__(self) -> str:
+        return f"flush queens→{self.suit.symbol}"
+
+
+Move = Play | Draw | Pass | FlushQueens
+
+DRAW = Draw()
+PASS = Pass()
+_SUITS = tuple(Suit)
+# Interned moves: _PLAYS[i] is every Play of the card with index i (four for a queen, one per suit).
+_PLAYS: tuple[tuple[Play, ...], ...] = tuple(
+    tuple(Play(c, s) for s in _SUITS) if c.rank is Rank.QUEEN else (Play(c),) for c in _BY_INDEX
+)
+_FLUSHES = tuple(FlushQueens(s) for s in _SUITS)
+
+
+def play_of(card: Card, suit: Suit | None = None) -> Play:
+    """The interned ``Play(card, suit)`` (suit ignored unless the card is a queen)."""
+    plays = _PLAYS[card.index]
+    return plays[_SUITS.index(suit)] if card.rank is Rank.QUEEN and suit is not None else plays[0]
+
+
+def flush_of(suit: Suit) -> FlushQueens:
+    """The interned ``FlushQueens(suit)``."""
+    return _FLUSHES[_SUITS.index(suit)]
+
+
+def parse_move(text: str) -> Move:
+    """Read a move written as ``str(move)`` gives it: '7♠', 'Q♥→♠', 'draw', 'pass', 'flush queens→♣'."""
+    from pianitsa101.cards import _SUIT_SPELLINGS  # every accepted suit spelling
+
+    words = text.strip()
+    low = words.lower()
+    if low == "draw":
+        return DRAW
+    if low == "pass":
+        return PASS
+    head, arrow, tail = words.partition("→")
+    suit = _SUIT_SPELLINGS.get(tail.strip().upper()) if arrow else None
+    if arrow and suit is None:
+        raise ValueError(f"cannot read the ordered suit in {text!r}: expected ♠ ♣ ♦ ♥ after '→'")
+    if head.strip().lower() == "flush queens":
+        if suit is None:
+            raise ValueError(f"{text!r}: flushing queens orders a suit, e.g. 'flush queens→♣'")
+        return flush_of(suit)
+    try:
+        card = Card.parse(head)
+    except ValueError:
+        raise ValueError(f"cannot read {text!r} as a move: expected a card such as '7♠', a queen with "
+                         f"its ordered suit 'Q♥→♠', 'draw', 'pass' or 'flush queens→♣'") from None
+    return Play(card, suit) if arrow else Play(card)

@@ -1,0 +1,171 @@
+"""The options of 101 (``RULES.md`` R1-R26) as one frozen dataclass, ``Rules101``.
+
+Every option of R2, R7-R10, R12, R14, R16, R18-R23 is a field; the defaults are the
+main rules of the source text (``Rules101.standard()``), and ``Rules101.popular()`` is
+what most published rule sets do.  A variant is ``dataclasses.replace(preset, ...)``.
+
+>>> Rules101()
+Rules101()
+>>> Rules101.popular()
+Rules101(deal='five_and_starter', draw='one', queen_wild=True, match='elimination')
+>>> Rules101(six="draw3")
+Traceback (most recent call last):
+...
+ValueError: R9: six must be one of 'cover', 'cover_any', 'draw2_skip', 'draw1_skip', got 'draw3'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from pianitsa101.cards import Card, Rank, Suit
+
+__all__ = ["DEFAULT_POINTS", "Rules101"]
+
+# R19: the common table (the seed gives none): 2..10 their number, J 2, Q 3, K 4, A 11.
+DEFAULT_POINTS: Mapping[Rank, int] = MappingProxyType(
+    {**{r: int(r) for r in Rank if r <= Rank.TEN}, Rank.JACK: 2, Rank.QUEEN: 3, Rank.KING: 4, Rank.ACE: 11}
+)
+
+# option name -> (rule id, allowed values) for the options that take one of a few words.
+_CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "deal": ("R2", ("four", "five_and_starter")),
+    "draw": ("R7", ("until_playable", "one")),
+    "recycle": ("R8", ("flip", "shuffle")),
+    "six": ("R9", ("cover", "cover_any", "draw2_skip", "draw1_skip")),
+    "ace": ("R12", ("skip_unless_ace", "skip")),
+    "chain": ("R16", ("double", "add", "off")),
+    "match": ("R23", ("first_over", "elimination")),
+}
+_FLAGS = {
+    "queen_wild": "R14",
+    "last_card_effects": "R18",
+    "queen_finish_bonus": "R20",
+    "flush_queens": "R21",
+    "reset_at_101": "R22",
+}
+_RANK_BY_SYMBOL = {r.symbol: r for r in Rank}
+
+
+def _points_table(value: Any) -> Mapping[Rank, int]:
+    """Normalise an R19 table given with Rank, int or symbol keys ('2'..'10', 'J', 'Q', 'K', 'A')."""
+    if not isinstance(value, Mapping):
+        raise ValueError(f"R19: points must be a mapping from rank to points, got {value!r}")
+    table: dict[Rank, int] = {}
+    for key, pts in value.items():
+        rank = _RANK_BY_SYMBOL.get(key.upper()) if isinstance(key, str) else None
+        if rank is None and isinstance(key, int) and not isinstance(key, bool) and 2 <= key <= 14:
+            rank = Rank(key)
+        if rank is None:
+            raise ValueError(f"R19: points keys are ranks (Rank, 2..14 or '2'..'10', 'J', 'Q', 'K', 'A'), "
+                             f"got {key!r}")
+        if not isinstance(pts, int) or isinstance(pts, bool):
+            raise ValueError(f"R19: the points of a card are whole numbers, got {pts!r} for {rank.symbol}")
+        table[rank] = pts
+    missing = [r.symbol for r in Rank if r not in table]
+    if missing:
+        raise ValueError(f"R19: points must give every rank 2..A, missing {', '.join(missing)}")
+    return MappingProxyType(dict(sorted(table.items())))
+
+
+@dataclass(frozen=True)
+class Rules101:
+    """The options of 101; the defaults are the source text's main rules (RULES.md)."""
+
+    deal: str = "four"                      # R2: "four" cards each, or "five_and_starter"
+    draw: str = "until_playable"            # R7: draw "until_playable", or draw "one"
+    recycle: str = "flip"                   # R8: the old discard pile is turned over ("flip") or "shuffle"d
+    six: str = "cover"                      # R9: "cover", "cover_any", "draw2_skip" or "draw1_skip"
+    seven_draw: int = 2                     # R10: cards a 7 makes the next player draw
+    seven_of_spades_draw: int | None = None  # R10: None = like any seven; the seed variant is 4
+    ace: str = "skip_unless_ace"            # R12: an ace may be answered with an ace, or plain "skip"
+    queen_wild: bool = False                # R14: True = a queen may be played on any card
+    chain: str = "double"                   # R16: passing a 6/7 on "double"s, "add"s, or is "off"
+    last_card_effects: bool = True          # R18: a winner's last 7 / K♠ / draw-6 still hits the next player
+    points: Mapping[Rank, int] = field(default_factory=lambda: DEFAULT_POINTS, hash=False)  # R19 table
+    queen_finish_bonus: bool = True         # R20: finishing on a queen is worth -20 (-40 for Q♠)
+    flush_queens: bool = False              # R21: a hand of only queens may be put down at once
+    reset_at_101: bool = True               # R22: a total of exactly 101 becomes 0
+    match: str = "first_over"               # R23: "first_over" ends the match, or "elimination"
+    limit: int = 101                        # R23: a total over this loses
+
+    def __post_init__(self) -> None:
+        for name, (rule, allowed) in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                words = ", ".join(repr(a) for a in allowed)
+                raise ValueError(f"{rule}: {name} must be one of {words}, got {value!r}")
+        for name, rule in _FLAGS.items():
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{rule}: {name} must be True or False, got {getattr(self, name)!r}")
+        for name, rule, optional in (("seven_draw", "R10", False), ("seven_of_spades_draw", "R10", True),
+                                     ("limit", "R23", False)):
+            value = getattr(self, name)
+            if optional and value is None:
+                continue
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                extra = " or None (same as any seven)" if optional else ""
+                raise ValueError(f"{rule}: {name} must be a whole number of at least 1{extra}, got {value!r}")
+        object.__setattr__(self, "points", _points_table(self.points))
+
+    @classmethod
+    def standard(cls) -> Rules101:
+        """The source text's main rules: the defaults."""
+        return cls()
+
+    @classmethod
+    def popular(cls) -> Rules101:
+        """What most published rule sets do: five cards and a starter, draw one, wild queens, elimination."""
+        return cls(deal="five_and_starter", draw="one", queen_wild=True, match="elimination")
+
+    # --- derived values used by the engine ---------------------------------------------------
+
+    def penalty(self, card: Card) -> int:
+        """Cards the next player must draw because of ``card`` (R9 draw modes, R10, R15), or 0."""
+        rank = card.rank
+        if rank is Rank.SEVEN:
+            if card.suit is Suit.SPADES and self.seven_of_spades_draw is not None:
+                return self.seven_of_spades_draw
+            return self.seven_draw
+        if rank is Rank.SIX:
+            return 2 if self.six == "draw2_skip" else 1 if self.six == "draw1_skip" else 0
+        if rank is Rank.KING and card.suit is Suit.SPADES:
+            return 4
+        return 0
+
+    def card_points(self, card: Card) -> int:
+        """R19: the points a card left in hand counts."""
+        return self.points[card.rank]
+
+    # --- text, dict and JSON -----------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        changed = []
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            default = DEFAULT_POINTS if f.name == "points" else f.default
+            if value != default:
+                if f.name == "points":
+                    value = {r.symbol: p for r, p in value.items()}
+                changed.append(f"{f.name}={value!r}")
+        return f"Rules101({', '.join(changed)})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict (the points table keyed by rank symbols)."""
+        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        out["points"] = {r.symbol: p for r, p in self.points.items()}
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules101:
+        """Rules from a dict made by ``to_dict`` (missing options take their defaults)."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise ValueError(f"unknown 101 option(s) {', '.join(unknown)}; "
+                             f"the options are {', '.join(sorted(names))}")
+        return cls(**data)

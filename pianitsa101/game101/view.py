@@ -1,0 +1,74 @@
+"""What one seat may see of a round of 101: ``PlayerView``, handed to agents (strategies).
+
+A view shows the seat's own hand, the others' card counts, the discard pile, the stock
+size, the direction, the ordered suit, the pending obligations and the match totals; never
+another player's cards or the order of the stock.  It is an immutable ``NamedTuple``,
+cheap enough to build for every decision.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, NamedTuple
+
+from pianitsa101.cards import Card, Rank, Suit, card_html
+
+if TYPE_CHECKING:
+    from pianitsa101.game101.round import Round101
+    from pianitsa101.game101.rules import Rules101
+
+__all__ = ["PlayerView", "round_html"]
+
+
+class PlayerView(NamedTuple):
+    """What ``seat`` may see when deciding (immutable)."""
+
+    seat: int                         # whose view this is
+    players: int                      # number of seats
+    hand: tuple[Card, ...]            # the seat's own cards
+    hand_sizes: tuple[int, ...]       # how many cards every seat holds
+    discard: tuple[Card, ...]         # the discard pile, bottom first
+    top: Card | None                  # its top card (None for an empty table)
+    stock_size: int                   # cards left in the stock
+    direction: int                    # R5/R13: +1 clockwise, -1 reversed
+    to_move: int | None               # the seat whose decision it is
+    ordered_suit: Suit | None         # R14: the suit ordered by the queen on top
+    pending_draw: int                 # R16: cards to draw unless passing on (for the player to move)
+    pending_rank: Rank | None         # the rank that started the penalty (6, 7 or K)
+    must_cover: bool                  # R9: the player to move must cover a 6
+    skip_to_answer: bool              # R12: the player to move may answer an ace with an ace
+    rules: Rules101                   # the rules of the round
+    totals: tuple[int, ...]           # match totals per seat (zeros when not in a match)
+    drawn: Card | None = None         # R7: the card this seat just drew and may now play
+
+    @property
+    def next_seat(self) -> int:
+        """The seat after ``seat`` in the current direction."""
+        return (self.seat + self.direction) % self.players
+
+
+def _cards_html(cards) -> str:
+    return "".join(card_html(c) for c in cards) or "<i>(none)</i>"
+
+
+def round_html(rnd: Round101, face_up: bool = True) -> str:
+    """A small HTML table of a round: hands (face up or as counts), discard top, obligations."""
+    rows = []
+    for seat, hand in enumerate(rnd._hands):
+        mark = " ◀" if seat == rnd.to_move else ""
+        shown = _cards_html(hand) if face_up else f"{len(hand)} cards"
+        rows.append(f"<tr><td>seat {seat}{mark}</td><td>{shown}</td></tr>")
+    notes = []
+    if rnd.ordered_suit is not None:
+        notes.append(f"ordered {rnd.ordered_suit.symbol}")
+    if rnd.pending_draw:
+        notes.append(f"must draw {rnd.pending_draw}")
+    if rnd.must_cover:
+        notes.append("must cover the 6")
+    if rnd.skip_to_answer:
+        notes.append("may answer the ace")
+    if rnd.over:
+        notes.append("abandoned (R26)" if rnd.abandoned else f"won by seat {rnd.winner}")
+    top = card_html(rnd.top) if rnd.top is not None else "<i>(empty table)</i>"
+    return (f"<table class='p101-round'><tr><td>table</td><td>{top} stock {len(rnd._stock)}"
+            f" {html.escape(', '.join(notes))}</td></tr>{''.join(rows)}</table>")
