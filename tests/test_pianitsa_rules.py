@@ -263,10 +263,11 @@ def test_P10_repeats_until_nobody_joins():
 
 
 def test_P10_player_who_lost_a_dispute_does_not_join_again():
-    # K K K? no: round 0 K K 10; dispute 10♠ vs 9♥ -> seat 0 wins with a 10; seat 2's 10♦ joins;
-    # seat 1 lost the dispute and never joins again although nothing matches it anyway.
-    trick = game("K♠ 10♠ 8♠", "K♥ 9♥", "10♦ J♦").play_trick()
-    assert trick.joined == [(), (), (2,)] and trick.taker == 2
+    # Round 0: K K 9 -> seats 0, 1 dispute: K♣ vs 9♥ -> seat 0 wins with a king. Seat 1's
+    # round-0 K♥ has the same rank, but seat 1 has taken part already; seat 2's 9♦ does not match.
+    trick = game("K♠ K♣ 8♠", "K♥ 9♥ 7♥", "9♦ 6♦").play_trick()
+    assert trick.seats == [(0, 1, 2), (0, 1)] and not trick.second_dispute
+    assert trick.taker == 0 and trick.disputes == 1
 
 
 # ----- P11: leaving, winning and losing -------------------------------------------------------
