@@ -3,8 +3,12 @@
 Rules enforced in this module (from ``RULES.md``; P1/P2 checks live in ``rules.py``, a
 trick itself in ``trick.py``):
 
-- P2. The whole deck is dealt equally. After shuffling, seat ``s`` gets ``deck[s::players]``,
-  listed top first (the first card dealt to a seat is its top card).
+- P2. The whole deck is dealt equally: the deck (``make_deck(size)`` order, or the cards
+  given, in their order) is shuffled once with ``random.Random(seed).shuffle`` (or the
+  ``rng`` given), then seat ``s`` gets ``deck[s::players]``, listed top first (the first card
+  dealt to a seat is its top card). For ``gather="random"`` the game then continues with its
+  own copy of that generator, in the state the shuffle left it (``from_stacks``: the state
+  of ``random.Random(seed)`` or of the ``rng`` given).
 - P11. Goal ``"shed"``: a player whose stack is empty after a trick leaves as a winner;
   places go in the order players leave (leaving in the same trick shares the place); the
   last player left, holding the whole deck, is the loser. Goal ``"collect"``: leaving means
@@ -124,7 +128,10 @@ class PianitsaGame:
     @classmethod
     def from_stacks(cls, stacks: Sequence[Sequence[Card | str] | str], rules: PianitsaRules | None = None,
                     seed: int | None = None, rng: random.Random | None = None) -> PianitsaGame:
-        """A game from stacks given card by card, each top first (text like "A♠ 6♥" also works)."""
+        """A game from stacks given card by card, each top first (text like "A♠ 6♥" also works).
+
+        The stacks may differ in size (a position to study); every stack needs a card.
+        """
         if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
             raise ValueError(f"stacks must be a list of stacks, one per seat; got {stacks!r}")
         check_players(len(stacks))

@@ -24,6 +24,7 @@ Rules enforced in this module (from ``RULES.md``):
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -48,7 +49,8 @@ ACE = int(Rank.ACE)
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    """True for whole numbers (also numpy integers), but not for True/False."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,8 @@ class PianitsaRules:
         if not _is_int(self.max_tricks) or self.max_tricks < 1:
             raise ValueError(
                 f"PianitsaRules: max_tricks must be a whole number 1 or more; got {self.max_tricks!r}")
+        for name in ("dispute_face_down", "max_tricks"):  # numpy integers become plain ints
+            object.__setattr__(self, name, int(getattr(self, name)))
 
     @property
     def deterministic(self) -> bool:
@@ -104,7 +108,7 @@ def check_players(players: object) -> int:
     """The number of players, checked to be a whole number from 2 to 8."""
     if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Пьяница is played by {MIN_PLAYERS} to {MAX_PLAYERS} players; got {players!r}")
-    return players
+    return int(players)
 
 
 def choose_deck_size(players: int) -> int:
@@ -143,6 +147,7 @@ def deck_cards(deck: int | Sequence[Card | str] | None, players: int) -> list[Ca
     if deck is None:
         deck = choose_deck_size(players)
     if _is_int(deck):
+        deck = int(deck)
         if deck not in (32, 36, 52):
             raise ValueError(f"a deck size is 32, 36 or 52 (or give a list of cards); got {deck!r}")
         if deck % players:  # P2

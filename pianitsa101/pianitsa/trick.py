@@ -12,8 +12,9 @@ Rules enforced in this module (from ``RULES.md``):
 - P9. The taker puts all table cards under their stack. "Table order" is round by round,
   within a round seat order, a player's stakes before their face-up card. ``gather``:
   ``"winner_first"`` the taker's own cards (table order) then the others' (table order);
-  ``"table"`` all in table order; ``"random"`` table order shuffled by the game's generator
-  with one call ``rng.shuffle(cards)`` per trick.
+  ``"table"`` all in table order; ``"random"`` the list of table cards (in table order)
+  shuffled by the game's generator: exactly one ``rng.shuffle(cards)`` call per trick that
+  has a taker, and no other use of the generator during play.
 - P10. Second dispute (option ``second_disputes``): when a dispute ends with a winning card,
   every player who has not yet taken part in a dispute of this trick and whose last face-up
   card (their round-0 card) has the same rank joins a new dispute against the winner. This
