@@ -152,94 +152,88 @@ def make_trick_player(judge: Callable[[list[int]], int], face_down: int, gather:
         """
         seats = active
         ups = [stacks[s].pop(0) for s in seats]  # P3, P7: everyone's top card, in seat order
+        table = ups  # P9: every card on the table, in table order
+        owner = seats  # the seat that put each table card
         ranks = [RANK_OF[c] for c in ups]
         best = judge(ranks)  # P6
         disputes = 0
-        if ranks.count(best) == 1:  # P7: the unique winning card takes the trick
-            i = ranks.index(best)
-            taker: int | None = seats[i]
-            if detail:
-                table = ups.copy()
-                rec_seats, rec_joined, rec_stakes = [tuple(seats)], [()], [{}]
-                rec_rounds, rec_leaders = [_faces(seats, ups)], [(taker,)]
-            if gather == "winner_first":  # P9 default: the taker's own card first, then the others'
-                ups.insert(0, ups.pop(i))
-            elif gather == "random":  # P9: shuffled with the game's generator, one call per trick
-                rng.shuffle(ups)
-            stacks[taker].extend(ups)  # P9 ("table": as they lie)
-            if not detail:
-                return taker, 0, None
-            details = dict(seats=rec_seats, joined=rec_joined, stakes=rec_stakes, rounds=rec_rounds,
-                           leaders=rec_leaders, disputes=0, taker=taker,
-                           table=CardList(map(_CARD.__getitem__, table)),
-                           gathered=CardList(map(_CARD.__getitem__, ups)))
-            return taker, 0, details
-        # P8: a dispute among the players whose cards share the winning rank
-        table = ups  # P9: every card on the table, in table order
-        owner = list(seats)  # the seat that put each table card
-        leaders = [s for s, r in zip(seats, ranks, strict=True) if r == best]
         if detail:
             rec_seats, rec_joined, rec_stakes = [tuple(seats)], [()], [{}]
-            rec_rounds, rec_leaders = [_faces(seats, ups)], [tuple(leaders)]
-        first_rank = dict(zip(seats, ranks, strict=True))  # P10: each player's round-0 face-up rank
-        took_part = set(leaders)  # P10: players who have taken part in a dispute of this trick
-        seats, joiners = leaders, []
-        while True:
-            disputes += 1  # P8: a dispute round among ``seats``
-            ups, put = [], []
-            stake: dict[int, CardList] = {}
-            for s in seats:
-                st = stacks[s]
-                n = len(st)
-                if not n:
-                    continue  # P12: a tied player with no card stops taking part
-                k = face_down if face_down < n else n - 1  # P8 stakes; P12: keep the last card face up
-                if k:
-                    down = list(st[:k])
-                    del st[:k]
-                    table += down
-                    owner += [s] * k
-                    if detail:
-                        stake[s] = CardList(map(_CARD.__getitem__, down))
-                c = st.pop(0)
-                table.append(c)
-                owner.append(s)
-                ups.append(c)
-                put.append(s)
-            if put:
-                ranks = [RANK_OF[c] for c in ups]
-                best = judge(ranks)  # P8: only the new face-up cards are compared (P6)
-                leaders = [s for s, r in zip(put, ranks, strict=True) if r == best]  # P12: a lone card wins
-            else:
-                leaders = []
+            rec_rounds, rec_leaders = [_faces(seats, ups)], []
+        if ranks.count(best) == 1:  # P7: the unique winning card takes the trick
+            taker: int | None = seats[ranks.index(best)]
             if detail:
-                rec_seats.append(tuple(seats))
-                rec_joined.append(tuple(joiners))
-                rec_stakes.append(stake)
-                rec_rounds.append(_faces(put, ups))
+                rec_leaders.append((taker,))
+        else:  # P8: a dispute among the players whose cards share the winning rank
+            table, owner = ups.copy(), list(seats)
+            leaders = [s for s, r in zip(seats, ranks, strict=True) if r == best]
+            if detail:
                 rec_leaders.append(tuple(leaders))
-            if not put:  # P12: nobody could put a card: the lowest seat still holding cards takes
-                taker = next((s for s in range(len(stacks)) if stacks[s]), None)
-                break
-            if len(leaders) > 1:
-                seats, joiners = leaders, []  # P8: tied again, only they continue
-                continue
-            if second_disputes:  # P10: players not yet in the dispute with the winning rank join
-                joiners = [s for s in active if s not in took_part and first_rank[s] == best]
-                if joiners:
-                    took_part.update(joiners)
-                    seats = sorted(leaders + joiners)
+            first_rank = dict(zip(seats, ranks, strict=True))  # P10: each player's round-0 rank
+            took_part = set(leaders)  # P10: players who have taken part in a dispute of this trick
+            seats, joiners = leaders, []
+            while True:
+                disputes += 1  # P8: a dispute round among ``seats``
+                ups, put = [], []
+                stake: dict[int, CardList] = {}
+                for s in seats:
+                    st = stacks[s]
+                    n = len(st)
+                    if not n:
+                        continue  # P12: a tied player with no card stops taking part
+                    k = face_down if face_down < n else n - 1  # P8 stakes; P12: the last card face up
+                    if k:
+                        down = list(st[:k])
+                        del st[:k]
+                        table += down
+                        owner += [s] * k
+                        if detail:
+                            stake[s] = CardList(map(_CARD.__getitem__, down))
+                    c = st.pop(0)
+                    table.append(c)
+                    owner.append(s)
+                    ups.append(c)
+                    put.append(s)
+                if put:
+                    ranks = [RANK_OF[c] for c in ups]
+                    best = judge(ranks)  # P8: only the new face-up cards are compared (P6)
+                    # P12: when only one player could put a card, that card wins alone
+                    leaders = [s for s, r in zip(put, ranks, strict=True) if r == best]
+                else:
+                    leaders = []
+                if detail:
+                    rec_seats.append(tuple(seats))
+                    rec_joined.append(tuple(joiners))
+                    rec_stakes.append(stake)
+                    rec_rounds.append(_faces(put, ups))
+                    rec_leaders.append(tuple(leaders))
+                if not put:  # P12: nobody could put a card: the lowest seat still holding cards takes
+                    taker = next((s for s in range(len(stacks)) if stacks[s]), None)
+                    break
+                if len(leaders) > 1:
+                    seats, joiners = leaders, []  # P8: tied again, only they continue
                     continue
-            taker = leaders[0]
-            break
+                if second_disputes:  # P10: players not yet in the dispute with the winning rank join
+                    joiners = [s for s in active if s not in took_part and first_rank[s] == best]
+                    if joiners:
+                        took_part.update(joiners)
+                        seats = sorted(leaders + joiners)
+                        continue
+                taker = leaders[0]
+                break
+        # P9: the taker puts the table under their stack
         if taker is None:  # P12: nobody holds cards; the table stays
             gathered: list[int] = []
-        elif gather == "winner_first":  # P9 default: the taker's own cards first, then the others'
-            gathered = [c for c, o in zip(table, owner, strict=True) if o == taker]
-            gathered += [c for c, o in zip(table, owner, strict=True) if o != taker]
-        elif gather == "table":  # P9: table order
-            gathered = table.copy()
-        else:  # P9: shuffled with the game's generator, one shuffle call per trick
+        elif gather == "winner_first":  # the taker's own cards first, then the others', table order
+            if disputes:
+                gathered = [c for c, o in zip(table, owner, strict=True) if o == taker]
+                gathered += [c for c, o in zip(table, owner, strict=True) if o != taker]
+            else:  # one card per seat: the taker's card moves to the front
+                gathered = table.copy()
+                gathered.insert(0, gathered.pop(owner.index(taker)))
+        elif gather == "table":  # table order
+            gathered = table
+        else:  # "random": shuffled with the game's generator, one shuffle call per trick
             gathered = table.copy()
             rng.shuffle(gathered)
         if taker is not None:
