@@ -37,3 +37,11 @@ __all__ = [
     "Round101", "RoundAbandoned", "RoundWon", "Rules101", "Skipped", "StockRecycled", "SuitOrdered",
     "TurnPassed", "parse_move",
 ]
+
+# The match (R4, R22, R23), the bots and tournaments.
+from pianitsa101.game101.agents import Agent, AgentError, GreedyAgent, HeuristicAgent, RandomAgent
+from pianitsa101.game101.match import Match101, MatchResult, PlayedRound
+from pianitsa101.game101.tournament import TournamentResult, tournament, wilson_interval
+
+__all__ += ["Agent", "AgentError", "GreedyAgent", "HeuristicAgent", "Match101", "MatchResult", "PlayedRound",
+            "RandomAgent", "TournamentResult", "tournament", "wilson_interval"]

@@ -18,13 +18,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from pianitsa101.cards import Card, Rank, Suit, cards, make_deck
+from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit, cards, make_deck
 from pianitsa101.game101.events import Redeal
 from pianitsa101.game101.rules import Rules101
 
 __all__ = ["deal_round", "stacked_round"]
 
 _MAX_REDEALS = 1000
+_DEFAULT_RULES = Rules101()
+_DECKS = {size: tuple(_BY_INDEX[c.index] for c in make_deck(size)) for size in (36, 52)}  # interned cards
 
 
 def _check_players(players: object) -> int:
@@ -38,7 +40,7 @@ def _deck_cards(deck: int | Sequence[Card]) -> list[Card]:
         if deck not in (36, 52):
             raise ValueError(f"R1: 101 is played with a 36- or 52-card deck (or a list of cards), "
                              f"got {deck!r}")
-        return list(make_deck(deck))
+        return list(_DECKS[deck])
     cardlist = cards(deck) if isinstance(deck, str) else list(deck)
     if not all(isinstance(c, Card) for c in cardlist):
         raise ValueError(f"a deck is 36, 52 or a list of Card objects, got {deck!r}")
@@ -56,8 +58,9 @@ def _check_distinct(cardlist: Sequence[Card]) -> None:
 def _four_of_a_kind(hands: list[list[Card]]) -> tuple[int, Rank] | None:
     """R3: the first seat holding four cards of one rank, and that rank."""
     for seat, hand in enumerate(hands):
-        for rank, k in Counter(c.rank for c in hand).items():
-            if k >= 4:
+        ranks = [c.rank for c in hand]
+        for rank in ranks[: len(ranks) - 3]:  # a four of a kind starts among the first len - 3 cards
+            if ranks.count(rank) >= 4:
                 return seat, rank
     return None
 
@@ -66,7 +69,7 @@ def deal_round(cls, players: int, deck: int | Sequence[Card], rules: Rules101 | 
                rng: random.Random | None, first: int | None):
     """Shuffle and deal a round (R1-R4) and return it ready to play."""
     n = _check_players(players)
-    rules = Rules101() if rules is None else rules
+    rules = _DEFAULT_RULES if rules is None else rules
     if not isinstance(rules, Rules101):
         raise TypeError(f"rules must be a Rules101, got {rules!r}")
     if rng is not None and seed is not None:
@@ -125,7 +128,7 @@ def stacked_round(cls, hands: Sequence, stock: Sequence, discard: Sequence, to_m
     unknown = sorted(set(obligations) - set(_OBLIGATIONS))
     if unknown:
         raise TypeError(f"unknown option(s) {', '.join(unknown)}; from_hands takes {', '.join(_OBLIGATIONS)}")
-    rules = Rules101() if rules is None else rules
+    rules = _DEFAULT_RULES if rules is None else rules
     if not isinstance(rules, Rules101):
         raise TypeError(f"rules must be a Rules101, got {rules!r}")
     hand_lists = [_as_cards(h, f"hand {i}") for i, h in enumerate(hands)]

@@ -26,8 +26,19 @@ _RANK_BY_SYMBOL = {r.symbol: r for r in Rank}
 
 def round_record(rnd: Round101) -> dict[str, Any]:
     """The round's record as a JSON-ready dict."""
+    st = rnd._start
+    start = {
+        "hands": [[str(c) for c in h] for h in st["hands"]], "stock": [str(c) for c in st["stock"]],
+        "discard": [str(c) for c in st["discard"]], "to_move": st["to_move"], "direction": st["direction"],
+        "ordered_suit": st["ordered_suit"].symbol if st["ordered_suit"] else None,
+        "pending_draw": st["pending_draw"],
+        "pending_rank": st["pending_rank"].symbol if st["pending_rank"] else None,
+        "must_cover": st["must_cover"], "skip_to_answer": st["skip_to_answer"],
+        "starter": str(st["starter"]) if st["starter"] else None,
+        "redeals": [[e.seat, e.rank.symbol] for e in st["redeals"]], "shuffle_seed": st["shuffle_seed"],
+    }
     return {"game": "101", "version": RECORD_VERSION, "rules": rnd.rules.to_dict(), "players": rnd.players,
-            "start": dict(rnd._start), "moves": [str(m) for m in rnd.moves]}
+            "start": start, "moves": [str(m) for m in rnd.moves]}
 
 
 def round_to_json(rnd: Round101) -> str:

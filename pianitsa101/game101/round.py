@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
@@ -102,9 +103,13 @@ class Round101:
         self._rng = random.Random(shuffle_seed)
         self._seen: dict | None = None            # R26: position -> times seen, once the stock ran out
         self._legal: list | None = None           # legal_moves() of the current state, cached
+        # R26 bookkeeping, kept up to date move by move so that a position is cheap to compare:
+        self._masks = [sum(_BIT[c.index] for c in h) for h in self._hands]  # each hand as a set of bits
+        self._dbytes = bytearray(c.index for c in self._discard)  # the discard pile as card indexes
+        self._stock_key = bytes(c.index for c in self._stock)  # the stock is always a prefix of this
         # the rule options the hot paths test, read once
         self._table = options_table(rules.queen_wild)
-        self._penalty = tuple(rules.penalty(c) for c in _ALL_CARDS)
+        self._penalty = _penalties(rules.six, rules.seven_draw, rules.seven_of_spades_draw)
         self._chain_off = rules.chain == "off"
         self._double = rules.chain == "double"
         self._draw_one = rules.draw == "one"
@@ -112,13 +117,13 @@ class Round101:
         self._six_cover = rules.six in ("cover", "cover_any")
         self._ace_answer = rules.ace == "skip_unless_ace"
         self._update_options()
+        # The start position, for the record (record.py turns it into JSON).
         self._start: dict[str, Any] = {
-            "hands": [[str(c) for c in h] for h in hands], "stock": [str(c) for c in stock],
-            "discard": [str(c) for c in discard], "to_move": to_move, "direction": direction,
-            "ordered_suit": ordered_suit.symbol if ordered_suit else None, "pending_draw": pending_draw,
-            "pending_rank": pending_rank.symbol if pending_rank else None, "must_cover": must_cover,
-            "skip_to_answer": skip_to_answer, "starter": str(starter) if starter else None,
-            "redeals": [[e.seat, e.rank.symbol] for e in redeals], "shuffle_seed": shuffle_seed,
+            "hands": tuple(tuple(h) for h in self._hands), "stock": tuple(stock), "discard": tuple(discard),
+            "to_move": to_move, "direction": direction, "ordered_suit": ordered_suit,
+            "pending_draw": pending_draw, "pending_rank": pending_rank, "must_cover": must_cover,
+            "skip_to_answer": skip_to_answer, "starter": starter, "redeals": tuple(redeals),
+            "shuffle_seed": shuffle_seed,
         }
         self._deck = frozenset(self.cards_in_play()) | ({starter} if starter is not None else set())
         if starter is not None:
@@ -271,7 +276,10 @@ class Round101:
             if c is card:
                 del hand[i]
                 break
+        index = card.index
+        self._masks[seat] ^= _BIT[index]
         self._discard.append(card)
+        self._dbytes.append(index)
         ev.append(CardPlayed(seat, card))
         passing = self.pending_draw > 0
         self.drawn = None
@@ -279,9 +287,10 @@ class Round101:
         if card.rank is _QUEEN:
             self.ordered_suit = suit  # R14
             ev.append(SuitOrdered(seat, suit))
+            self._opts = self._table[index * 5 + _SUITS.index(suit)]
         else:
             self.ordered_suit = None
-        self._update_options()
+            self._opts = self._table[index * 5 + 4]
         self._effects(seat, card, passing, ev)
 
     def _play_starter(self, card: Card) -> None:
@@ -289,6 +298,7 @@ class Round101:
         seat = self.to_move
         ev: list = [CardPlayed(seat, card)]
         self._discard.append(card)
+        self._dbytes.append(card.index)
         if card.rank is _QUEEN:
             self.ordered_suit = card.suit
             ev.append(SuitOrdered(seat, card.suit))
@@ -383,8 +393,10 @@ class Round101:
         opts = ALL_PLAYABLE if self.must_cover and self._cover_any else self._opts
         queens = sorted(hand, key=lambda c: not opts[c.index])
         hand.clear()
+        self._masks[seat] = 0
         for q in queens:
             self._discard.append(q)
+            self._dbytes.append(q.index)
             ev.append(CardPlayed(seat, q))
         self.ordered_suit = suit
         ev.append(SuitOrdered(seat, suit))
@@ -415,6 +427,7 @@ class Round101:
                 stock = self._stock
             card = stock.pop()
             hand.append(card)
+            self._masks[seat] ^= _BIT[card.index]
             batch.append(card)
             total += 1
             if opts is not None and opts[card.index]:
@@ -428,12 +441,13 @@ class Round101:
         """R8: all but the top of the discard pile becomes the stock."""
         rest = self._discard[:-1]
         del self._discard[:-1]
+        del self._dbytes[:-1]
         if self.rules.recycle == "shuffle":
             self._rng.shuffle(rest)
-            self._stock = rest
         else:
             rest.reverse()  # the bottom card of the discard pile becomes the top of the stock
-            self._stock = rest
+        self._stock = rest
+        self._stock_key = bytes(c.index for c in rest)
         ev.append(StockRecycled(len(rest), self.rules.recycle == "shuffle"))
 
     def _win(self, seat: int, final: tuple[Card, ...], ev: list) -> None:
@@ -447,10 +461,10 @@ class Round101:
 
     def _position(self) -> tuple:
         """R26: everything that decides the rest of the round (hands as sets)."""
-        masks = tuple(sum(1 << c.index for c in h) for h in self._hands)
-        return (masks, bytes(c.index for c in self._stock), bytes(c.index for c in self._discard),
-                self.to_move, self.direction, self.ordered_suit, self.pending_draw, self.pending_rank,
-                self.must_cover, self.skip_to_answer, self.drawn)
+        # The stock is a prefix of the one made at the last recycle (cards are only taken from its top).
+        return (tuple(self._masks), self._stock_key, len(self._stock), bytes(self._dbytes), self.to_move,
+                self.direction, self.ordered_suit, self.pending_draw, self.pending_rank, self.must_cover,
+                self.skip_to_answer, self.drawn)
 
     def _check_repetition(self, ev: list) -> None:
         key = self._position()
@@ -476,3 +490,11 @@ class Round101:
 
 
 _ALL_CARDS = _BY_INDEX  # the interned cards, by index
+_BIT = tuple(1 << i for i in range(52))
+
+
+@cache
+def _penalties(six: str, seven_draw: int, seven_of_spades_draw: int | None) -> tuple[int, ...]:
+    """Rules101.penalty for every card index, worked out once per set of options."""
+    rules = Rules101(six=six, seven_draw=seven_draw, seven_of_spades_draw=seven_of_spades_draw)
+    return tuple(rules.penalty(c) for c in _ALL_CARDS)
