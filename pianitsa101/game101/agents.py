@@ -1,0 +1,284 @@
+"""Bots for 101: the agent protocol and three built-in strategies.
+
+An agent is any object with a method ``choose(view, legal_moves) -> move``:
+
+- ``view`` is the :class:`~pianitsa101.game101.view.PlayerView` of the seat to move
+  (its own hand, the others' card counts, the discard pile, stock size, direction,
+  ordered suit, pending obligations, the match totals); it never shows another hand;
+- ``legal_moves`` is the list of moves the rules allow right now (never empty);
+- the answer must be one of ``legal_moves``.
+
+A match (:class:`~pianitsa101.game101.match.Match101`) stops with :class:`AgentError`
+when an agent raises or answers something that is not a legal move.
+
+An agent may also define ``reset(seed)``: a tournament calls it before every match so
+that an agent with its own random generator plays the same way whenever the tournament
+is run again with the same seed.
+
+>>> from pianitsa101.game101 import Match101
+>>> result = Match101(players=2, seed=3, agents=[RandomAgent(seed=1), GreedyAgent()]).play()
+>>> result.winner in (0, 1)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.game101.moves import Draw, FlushQueens, Pass, Play
+
+__all__ = ["Agent", "AgentError", "GreedyAgent", "HeuristicAgent", "RandomAgent", "agent_name"]
+
+_SUITS = tuple(Suit)
+_ATTACK_RANKS = (Rank.SEVEN, Rank.ACE)  # cards that punish the next player (R10, R12)
+_KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)  # R15: the next player draws 4
+
+
+class AgentError(RuntimeError):
+    """An agent raised, or answered something that is not a legal move; the match stopped there."""
+
+    def __init__(self, agent: object, seat: int, returned: object, problem: str, seat_text: str = "") -> None:
+        self.agent = agent  # the agent at fault
+        self.seat = seat  # its match seat
+        self.returned = returned  # what it answered (None when it raised)
+        super().__init__(f"agent {agent_name(agent)} in seat {seat_text or seat} {problem}")
+
+
+def agent_name(agent: object) -> str:
+    """A short readable name for an agent: its ``name`` attribute, or else its repr."""
+    name = getattr(agent, "name", None)
+    return name if isinstance(name, str) and name else repr(agent)
+
+
+class Agent:
+    """Base class of the built-in bots (any object with ``choose`` may play, see the module text)."""
+
+    def choose(self, view: Any, legal_moves: Sequence[Any]) -> Any:
+        """The move to make: one of ``legal_moves``."""
+        raise NotImplementedError
+
+    def reset(self, seed: int) -> None:
+        """Start afresh with this seed (bots without randomness ignore it)."""
+
+    @property
+    def name(self) -> str:
+        """The name shown in tables and error messages."""
+        return repr(self)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomAgent(Agent):
+    """Picks a legal move uniformly at random, with its own ``random.Random``.
+
+    >>> from pianitsa101.game101 import Draw
+    >>> RandomAgent(seed=1).choose(None, [Draw()])
+    Draw()
+    """
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._below = self._rng.randrange
+
+    def reset(self, seed: int) -> None:
+        """Reseed the generator."""
+        self.seed = seed
+        self._rng.seed(seed)
+
+    def choose(self, view: Any, legal_moves: Sequence[Any]) -> Any:
+        """A uniformly random legal move (the view is not even looked at)."""
+        return legal_moves[self._below(len(legal_moves))]
+
+    def __repr__(self) -> str:
+        return f"RandomAgent(seed={self.seed!r})"
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def card_points(rules: Any, card: Card) -> int:
+    """Points the card counts in a hand at the end of a round (R19, the rules' table)."""
+    return rules.card_points(card)
+
+
+def _without(hand: Sequence[Card], card: Card) -> list[Card]:
+    """The hand after playing one card."""
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+def queen_suit(view: Any, rest: Sequence[Card]) -> Suit:
+    """The suit a queen should order: the one the rest of the hand holds most (queens not counted).
+
+    With nothing but queens left, the suit of which most cards are already out of play
+    (on the discard pile or in this hand), so that the others are least likely to hold it.
+    Ties go to the suit with more cards seen, then to the order ♠ ♣ ♦ ♥.
+    """
+    seen = Counter(c.suit for c in view.discard)
+    seen.update(c.suit for c in view.hand)
+    held = Counter(c.suit for c in rest if c.rank != Rank.QUEEN)
+    return max(_SUITS, key=lambda s: (held[s], seen[s], -_SUITS.index(s)))
+
+
+def _no_play(legal_moves: Sequence[Any]) -> Any:
+    """Without a card to play: draw if the rules allow it, else pass, else the only move left."""
+    for kind in (Draw, Pass):
+        for move in legal_moves:
+            if isinstance(move, kind):
+                return move
+    return legal_moves[0]
+
+
+def _plays(view: Any, legal_moves: Sequence[Any]) -> list[Play]:
+    """The legal plays, a queen only with the suit :func:`queen_suit` picks for it."""
+    plays = []
+    for move in legal_moves:
+        if isinstance(move, Play) and (
+            move.suit is None or move.suit == queen_suit(view, _without(view.hand, move.card))
+        ):
+            plays.append(move)
+    return plays
+
+
+def _flush(view: Any, legal_moves: Sequence[Any]) -> Any:
+    """A legal FlushQueens (R21) ordering the best suit, or None."""
+    flushes = [m for m in legal_moves if isinstance(m, FlushQueens)]
+    if not flushes:
+        return None
+    wanted = queen_suit(view, [])
+    return next((m for m in flushes if m.suit == wanted), flushes[0])
+
+
+class GreedyAgent(Agent):
+    """Sheds its most expensive playable card by the R19 table.
+
+    - it always plays when it can: a penalty (R16) is passed on, an ace (R12) answered,
+      a card drawn under ``draw="one"`` played;
+    - a queen orders the suit the rest of its hand holds most (:func:`queen_suit`);
+    - a hand of queens is put down at once when the rules allow it (R21);
+    - ties go to the card whose suit the rest of the hand holds most, then to the first listed.
+    """
+
+    def choose(self, view: Any, legal_moves: Sequence[Any]) -> Any:
+        """The most expensive playable card, else draw (or pass)."""
+        flush = _flush(view, legal_moves)
+        if flush is not None:
+            return flush
+        best, best_key = None, (-1_000, -1)
+        for move in _plays(view, legal_moves):
+            follow = sum(c.suit == move.card.suit for c in view.hand) - 1
+            key = (card_points(view.rules, move.card), follow)
+            if key > best_key:
+                best, best_key = move, key
+        return best if best is not None else _no_play(legal_moves)
+
+
+class HeuristicAgent(Agent):
+    """A bot with a few plain rules of thumb; it always plays a card when it can.
+
+    A card left in hand costs its points (R19), so shedding is nearly always right: the
+    bot plays whenever it may (it passes a 6 or 7 penalty on by R16, answers an ace by
+    R12, plays a card drawn under ``draw="one"``), and among the cards it may play it
+    scores each one and plays the best:
+
+    - **Going out wins.** A card that empties the hand scores highest, a queen highest of
+      all (R20: the winner finishing on a queen takes 20 off, 40 for Q♠) - but never a 6
+      that would still have to be covered (R9).
+    - **Expensive cards first.** The base score is the card's points: an ace left in hand
+      costs 11, a jack only 2.
+    - **Keep queens for the end.** A queen may be played on its own suit only (unless
+      ``queen_wild``), but it chooses the suit: it is the best last card (R20) and the way
+      out when stuck, so it is played early only when nothing else goes. It orders the suit
+      the rest of the hand holds most (:func:`queen_suit`).
+    - **Stay in the suit you hold.** Each other card of the same suit kept in hand adds a
+      little: the next card on the pile will likely be one the bot can follow later.
+    - **Cover 6s well** (R9 ``cover``): a 6 is a good play (two cards go at once) when the
+      rest of the hand can cover it; otherwise it is a bad one (drawing until a card fits).
+    - **Save aces and sevens** (R10, R12) for when the next player is close to going out
+      (two cards or fewer): then they score high, as does the K♠ (R15); while the next player
+      still holds many cards and the bot holds several, they are kept back. With two players
+      a 7, an ace or K♠ also gives the bot another move (R11), which is worth a little.
+    - **Turn away from danger** (R13): with three or more players, a 10 is played to turn the
+      play away from a next player close to going out, and held back when it would hand
+      the turn to a player close to going out.
+    """
+
+    #: weights of the rules of thumb (see the class text); tests and curious readers may vary them
+    finish_bonus = 1_000
+    queen_finish_extra = 50
+    keep_queen = 12
+    follow_suit = 2
+    six_covered = 6
+    six_stuck = 30
+    attack_now = 25
+    attack_save = 9
+    extra_move = 4
+    reverse = 15
+    close = 2  # "close to going out": this many cards or fewer
+
+    def choose(self, view: Any, legal_moves: Sequence[Any]) -> Any:
+        """The best-scoring play, else draw (or pass)."""
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        flush = _flush(view, legal_moves)
+        if flush is not None:
+            return flush
+        plays = _plays(view, legal_moves)
+        if not plays:
+            return _no_play(legal_moves)
+        return max(plays, key=lambda move: self.score(view, move))
+
+    def score(self, view: Any, move: Play) -> float:
+        """How good playing this card looks (higher is better); see the class text."""
+        rules, card = view.rules, move.card
+        rest = _without(view.hand, card)
+        six_must_be_covered = card.rank == Rank.SIX and rules.six in ("cover", "cover_any")
+        if not rest and not six_must_be_covered:
+            queen = card.rank == Rank.QUEEN and rules.queen_finish_bonus
+            return self.finish_bonus + (self.queen_finish_extra if queen else 0)
+        score = float(card_points(rules, card))
+        suit = move.suit if move.suit is not None else card.suit
+        score += self.follow_suit * sum(c.suit == suit for c in rest)
+        if card.rank == Rank.QUEEN and any(c.rank != Rank.QUEEN for c in rest):
+            score -= self.keep_queen
+        if six_must_be_covered:
+            covers = any(_covers(rules, c, card) for c in rest)
+            score += self.six_covered if covers else -self.six_stuck
+        score += self._attack(view, card, rest)
+        if card.rank == Rank.TEN and view.players >= 3:
+            ahead = view.hand_sizes[(view.seat + view.direction) % view.players]
+            behind = view.hand_sizes[(view.seat - view.direction) % view.players]
+            if ahead <= self.close < behind:
+                score += self.reverse
+            elif behind <= self.close < ahead:
+                score -= self.reverse
+        return score
+
+    def _attack(self, view: Any, card: Card, rest: Sequence[Card]) -> float:
+        """The worth of a card that punishes the next player (7, ace, K♠, a 6 in the draw modes)."""
+        rules = view.rules
+        punishing = card.rank in _ATTACK_RANKS or card == _KING_OF_SPADES
+        punishing |= card.rank == Rank.SIX and rules.six in ("draw2_skip", "draw1_skip")
+        if not punishing:
+            return 0.0
+        score = self.extra_move if view.players == 2 else 0.0
+        ahead = view.hand_sizes[(view.seat + view.direction) % view.players]
+        if ahead <= self.close:
+            score += self.attack_now
+        elif card.rank in _ATTACK_RANKS and len(rest) > self.close:
+            score -= self.attack_save
+        return score
+
+
+def _covers(rules: Any, card: Card, six: Card) -> bool:
+    """Whether ``card`` may be put on the 6 just played (R9 ``cover`` by R6, or ``cover_any``)."""
+    if rules.six == "cover_any":
+        return True
+    return card.suit == six.suit or card.rank == six.rank or (card.rank == Rank.QUEEN and rules.queen_wild)

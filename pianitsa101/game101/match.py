@@ -1,0 +1,435 @@
+"""A match of 101: rounds are dealt and played until a total goes over the limit.
+
+The rules enforced here (``RULES.md``; the rounds themselves are :class:`Round101`'s):
+
+- R4. The first player of the first round is chosen at random with the match's random
+  generator; in every later round the winner of the previous round starts.
+- R22. Exactly 101 (option ``reset_at_101``, default on): a total of exactly 101 becomes 0.
+  **Read here as "exactly the limit"**: with the default ``limit=101`` that is 101; with
+  another limit, landing exactly on it resets (101 itself would be over a lower limit).
+- R23. End of the match: after each round every player still in adds the round's points
+  (R19, R20) to their total, R22 is applied, and then
+  ``match="first_over"`` (default): if any total is over ``limit``, the match ends and every
+  player over it loses (several at once if need be). The *winner* is then the player with
+  the lowest total, or nobody (``None``) when the lowest total is shared (**Decided** here;
+  the source only names the losers);
+  ``match="elimination"``: every player over the limit leaves; later rounds are dealt among
+  the others only, until one player is left, the winner.
+- R26 in a match: an abandoned round scores nothing (every player dealt in scores 0) and is
+  dealt again, with a new shuffle and the same first player.
+
+Seats. The match numbers its players 0..n-1 once and for all ("match seats"): agents,
+totals, losers and the winner use these numbers. A round is dealt among the players still
+in, and numbers them 0..k-1 in match-seat order ("round seats"), so that the players keep
+their places around the table: round seat ``i`` is match seat ``record.seats[i]``. An agent
+is shown ``rnd.view(round_seat, totals)``, with the totals listed in round-seat order.
+Until somebody leaves (and always under ``first_over``) the two numberings are the same.
+
+Play a whole match with :meth:`Match101.play`, or step through it with
+:meth:`Match101.play_round` (one round) or :meth:`Match101.play_move` (one move, made by
+an agent or given, for instance by a person at a widget).
+
+>>> match = Match101(players=3, seed=7)
+>>> first = match.play_round()
+>>> first.over
+True
+>>> result = match.play()
+>>> result.losers != () and result.totals[-1] == match.totals
+True
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pianitsa101.cards import Card
+from pianitsa101.game101.agents import AgentError, HeuristicAgent, agent_name
+from pianitsa101.game101.round import Round101
+from pianitsa101.game101.rules import Rules101
+
+__all__ = ["Match101", "MatchResult", "PlayedRound", "settle_round"]
+
+_FORMAT = "pianitsa101/match101"
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """What one round does to the match: new totals, who was reset, who went over."""
+
+    totals: tuple[int, ...]  # every match seat's total after the round
+    reset: tuple[int, ...]  # seats whose total was exactly the limit and became 0 (R22)
+    over: tuple[int, ...]  # seats whose total is now over the limit (R23)
+
+
+def settle_round(
+    totals: Sequence[int], points: Sequence[int | None], rules: Rules101
+) -> Settlement:
+    """Add a round's points to the totals, then apply R22 and find who is over the limit (R23).
+
+    ``points`` has one entry per match seat, ``None`` for a player not dealt in.
+
+    >>> settle_round([90, 60, 30], [11, 0, 40], Rules101())
+    Settlement(totals=(0, 60, 70), reset=(0,), over=())
+    >>> settle_round([90, 99, 30], [12, 5, 0], Rules101())
+    Settlement(totals=(102, 104, 30), reset=(), over=(0, 1))
+    """
+    new, reset = list(totals), []
+    for seat, pts in enumerate(points):
+        if pts is None:
+            continue
+        new[seat] += pts
+        if rules.reset_at_101 and new[seat] == rules.limit:  # R22: exactly the limit becomes 0
+            new[seat] = 0
+            reset.append(seat)
+    over = tuple(s for s, pts in enumerate(points) if pts is not None and new[s] > rules.limit)  # R23
+    return Settlement(tuple(new), tuple(reset), over)
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    """One dealt round of a match: who was dealt in, who started, what it scored."""
+
+    number: int  # 1, 2, ...: rounds in the order dealt (abandoned ones included)
+    seats: tuple[int, ...]  # the match seat of each round seat: round seat i is match seat seats[i]
+    first: int  # the match seat that moved first (R4)
+    seed: int  # the round's shuffle, drawn from the match's generator
+    round: Round101  # the round itself: its events, moves, hands (replayable, see to_json)
+    points: tuple[int | None, ...]  # per match seat: this round's points; None if not dealt in
+    totals: tuple[int, ...]  # per match seat: the running totals after this round (R22 applied)
+    reset: tuple[int, ...]  # match seats whose total was exactly the limit and became 0 (R22)
+    out: tuple[int, ...]  # match seats over the limit after this round (R23)
+
+    @property
+    def abandoned(self) -> bool:
+        """True when R26 ended the round: nobody scored and it was dealt again."""
+        return self.round.abandoned
+
+    @property
+    def winner(self) -> int | None:
+        """The match seat that won the round, None when it was abandoned."""
+        won = self.round.winner
+        return None if won is None else self.seats[won]
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The score sheet of a match: points and totals per round, the losers and the winner."""
+
+    players: int
+    rounds: tuple[tuple[int | None, ...], ...]  # per round, per match seat: points (None: not dealt in)
+    totals: tuple[tuple[int, ...], ...]  # per round, per match seat: running totals after it (R22)
+    losers: tuple[int, ...]  # seats that went over the limit (R23), in the order they did
+    winner: int | None  # R23; under first_over the lowest total, None when that is shared
+    over: bool  # False while the match is still going on
+    records: tuple[PlayedRound, ...]  # every dealt round, for replay and for widgets
+
+    @property
+    def final(self) -> tuple[int, ...]:
+        """The totals now (all zero before the first round)."""
+        return self.totals[-1] if self.totals else (0,) * self.players
+
+    def __str__(self) -> str:
+        head = "round " + " ".join(f"{'seat ' + str(s):>9}" for s in range(self.players))
+        lines = [head]
+        for rec in self.records:
+            cells = []
+            for seat in range(self.players):
+                pts, total = rec.points[seat], rec.totals[seat]
+                cells.append(f"{'':>9}" if pts is None else f"{pts:>+4} {total:>4}")
+            note = " (abandoned, R26)" if rec.abandoned else ""
+            lines.append(f"{rec.number:>5} " + " ".join(cells) + note)
+        lines.append(self._verdict())
+        return "\n".join(lines)
+
+    def _verdict(self) -> str:
+        """One line: who lost and who won, or that the match goes on."""
+        if not self.over:
+            return "the match goes on"
+        losers = ", ".join(f"seat {s}" for s in self.losers)
+        winner = "nobody" if self.winner is None else f"seat {self.winner}"
+        return f"lost (over the limit): {losers}; winner: {winner}"
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>seat {s}</th>" for s in range(self.players))
+        rows = []
+        for rec in self.records:
+            cells = "".join(
+                "<td></td>" if pts is None else f"<td>{pts:+d} &rarr; <b>{tot}</b></td>"
+                for pts, tot in zip(rec.points, rec.totals, strict=True)
+            )
+            note = " <i>abandoned (R26)</i>" if rec.abandoned else ""
+            rows.append(f"<tr><td>{rec.number}{note}</td>{cells}</tr>")
+        body = "".join(rows)
+        verdict = html.escape(self._verdict())
+        return f"<table><tr><th>round</th>{head}</tr>{body}</table><p>{verdict}</p>"
+
+
+class Match101:
+    """A match of 101 between agents: rounds until R23 ends it (see the module text)."""
+
+    def __init__(
+        self,
+        players: int,
+        deck: int | Sequence[Card] = 36,
+        rules: Rules101 | None = None,
+        seed: int | None = None,
+        agents: Sequence[Any] | None = None,
+    ) -> None:
+        self.rules = rules if rules is not None else Rules101()
+        self.players = players
+        self.deck = deck if isinstance(deck, int) else tuple(deck)
+        Round101.deal(players, self.deck, self.rules, seed=0)  # refuses bad players/deck/rules now (R1)
+        if agents is None:
+            agents = [HeuristicAgent() for _ in range(players)]
+        self.agents = list(agents)
+        if len(self.agents) != players:
+            raise ValueError(f"a match of {players} players needs {players} agents, one per seat, "
+                             f"got {len(self.agents)}")
+        for seat, agent in enumerate(self.agents):
+            if not callable(getattr(agent, "choose", None)):
+                raise TypeError(f"the agent in seat {seat} ({agent!r}) has no method "
+                                "choose(view, legal_moves)")
+        # With no seed the match picks one, so that its record always replays.
+        self.seed = seed if seed is not None else random.Random().getrandbits(32)
+        self._rng = random.Random(self.seed)
+        self._totals = [0] * players
+        self._active = list(range(players))  # match seats still in (elimination)
+        self._losers: list[int] = []
+        self._records: list[PlayedRound] = []
+        self._next_first: int | None = None  # match seat to start the next round (R4)
+        self._current: Round101 | None = None  # the round in play, not yet scored
+        self._current_deal: tuple[tuple[int, ...], int, int] | None = None  # its seats, first, seed
+        self._winner: int | None = None
+        self._over = False
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def over(self) -> bool:
+        """True once R23 has ended the match."""
+        return self._over
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Every match seat's total so far."""
+        return tuple(self._totals)
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The match seats still in (all of them until someone leaves under ``elimination``)."""
+        return tuple(self._active)
+
+    @property
+    def current(self) -> Round101 | None:
+        """The round being played, or None between rounds."""
+        return self._current
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The match seat of each seat of the current round (round seat i is match seat seats[i])."""
+        if self._current_deal is None:
+            raise RuntimeError("no round is being played: deal one with deal_round()")
+        return self._current_deal[0]
+
+    @property
+    def result(self) -> MatchResult:
+        """The score sheet so far (``over`` tells whether the match has ended)."""
+        recs = tuple(self._records)
+        return MatchResult(
+            players=self.players,
+            rounds=tuple(r.points for r in recs),
+            totals=tuple(r.totals for r in recs),
+            losers=tuple(self._losers),
+            winner=self._winner,
+            over=self._over,
+            records=recs,
+        )
+
+    def __repr__(self) -> str:
+        state = "over" if self._over else f"after {len(self._records)} rounds"
+        return f"<Match101 of {self.players} players, seed={self.seed}, {state}, totals {self.totals}>"
+
+    def _repr_html_(self) -> str:
+        return self.result._repr_html_()
+
+    # ------------------------------------------------------------------ playing
+
+    def deal_round(self) -> Round101:
+        """Deal the next round among the players still in, the first player by R4."""
+        if self._over:
+            raise RuntimeError("the match is over: no more rounds are dealt (R23)")
+        if self._current is not None:
+            raise RuntimeError(f"round {len(self._records) + 1} is still being played: "
+                               "finish it (play_round or play_move) before dealing another")
+        seats, first, seed = self._next_deal()
+        rnd = Round101.deal(len(seats), self.deck, self.rules, seed=seed, first=seats.index(first))
+        self._current, self._current_deal = rnd, (seats, first, seed)
+        return rnd
+
+    def _next_deal(self) -> tuple[tuple[int, ...], int, int]:
+        """The next round's seats, first player (R4) and shuffle seed, drawn from the match's generator."""
+        seats = tuple(self._active)
+        if self._next_first is None:  # R4: the first round's first player at random
+            self._next_first = seats[self._rng.randrange(len(seats))]
+        return seats, self._next_first, self._rng.getrandbits(32)
+
+    def play_move(self, move: Any = None) -> list[Any]:
+        """Make one move in the current round (dealt if needed) and return its events.
+
+        With ``move=None`` the agent of the seat to move chooses it; otherwise the given
+        move is played (an illegal one raises IllegalMove and changes nothing). When the
+        move ends the round, the round is scored at once (R19-R23).
+        """
+        if self._current is None:
+            self.deal_round()
+        rnd = self._current
+        assert rnd is not None
+        if move is None:
+            move = self.ask_agent()
+        events = rnd.play(move)
+        if rnd.over:
+            self._score()
+        return events
+
+    def ask_agent(self) -> Any:
+        """The move the agent to move in the current round chooses; AgentError if it fails."""
+        rnd = self._current
+        if rnd is None or rnd.over:
+            raise RuntimeError("no move is due: no round is being played")
+        seats = self._current_deal[0]  # type: ignore[index]
+        seat = rnd.to_move
+        agent = self.agents[seats[seat]]
+        legal = rnd.legal_moves()
+        view = rnd.view(seat, tuple(self._totals[m] for m in seats))
+        who = seats[seat]
+        agent_seat = f"{who} (seat {seat} of this round)" if who != seat else str(who)
+        try:
+            move = agent.choose(view, list(legal))
+        except Exception as exc:
+            raise AgentError(agent, who, None, f"raised {exc!r}", seat_text=agent_seat) from exc
+        try:
+            ok = move in legal
+        except Exception:  # an answer that cannot even be compared with a move
+            ok = False
+        if not ok:
+            shown = ", ".join(map(str, legal))
+            raise AgentError(agent, who, move, f"returned {move!r}, which is not a legal move; "
+                             f"the legal moves were: {shown}", seat_text=agent_seat)
+        return move
+
+    def play_round(self) -> Round101:
+        """Play the current round (dealing one if none is in play) to its end with the agents."""
+        if self._current is None:
+            self.deal_round()
+        rnd = self._current
+        assert rnd is not None
+        while not rnd.over:
+            self.play_move()
+        if self._current is rnd:  # finished by calling rnd.play directly: score it now
+            self._score()
+        return rnd
+
+    def play(self) -> MatchResult:
+        """Play rounds until R23 ends the match; returns the score sheet."""
+        while not self._over:
+            self.play_round()
+        return self.result
+
+    def _score(self) -> None:
+        """Score the finished current round (R22, R23, R26) and prepare the next (R4)."""
+        rnd, (seats, first, seed) = self._current, self._current_deal  # type: ignore[misc]
+        assert rnd is not None and rnd.over
+        points: list[int | None] = [None] * self.players
+        if rnd.abandoned:  # R26: nobody scores; dealt again with the same first player
+            for m in seats:
+                points[m] = 0
+            settled = Settlement(tuple(self._totals), (), ())
+        else:
+            for i, pts in enumerate(rnd.points()):
+                points[seats[i]] = pts
+            settled = settle_round(self._totals, points, self.rules)
+            self._next_first = seats[rnd.winner]  # R4: the winner starts the next round
+        self._totals = list(settled.totals)
+        self._records.append(PlayedRound(len(self._records) + 1, seats, first, seed, rnd,
+                                         tuple(points), settled.totals, settled.reset, settled.over))
+        self._current = self._current_deal = None
+        if settled.over:
+            self._end_or_eliminate(settled.over)
+
+    def _end_or_eliminate(self, over: tuple[int, ...]) -> None:
+        """R23: end the match (first_over) or let the players over the limit leave (elimination)."""
+        self._losers.extend(over)
+        if self.rules.match == "first_over":
+            self._over = True
+            rest = [s for s in range(self.players) if s not in over]
+            low = min((self._totals[s] for s in rest), default=None)
+            lowest = [s for s in rest if self._totals[s] == low]
+            self._winner = lowest[0] if len(lowest) == 1 else None
+            return
+        self._active = [s for s in self._active if s not in over]
+        if len(self._active) <= 1:
+            self._over = True
+            self._winner = self._active[0] if self._active else None
+        elif self._next_first not in self._active:  # cannot happen (a round's winner never goes over)
+            self._next_first = self._active[0]
+
+    # ------------------------------------------------------------------ records
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match as a JSON-ready record: players, deck, rules, seed and every round's own record."""
+        rounds = [(r.seats, r.first, r.seed, r.round) for r in self._records]
+        if self._current is not None:
+            seats, first, seed = self._current_deal  # type: ignore[misc]
+            rounds.append((seats, first, seed, self._current))
+        return {
+            "format": _FORMAT,
+            "version": 1,
+            "players": self.players,
+            "deck": self.deck if isinstance(self.deck, int) else [str(c) for c in self.deck],
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "agents": [agent_name(a) for a in self.agents],
+            "rounds": [
+                {"seats": list(seats), "first": first, "seed": seed, "round": json.loads(rnd.to_json())}
+                for seats, first, seed, rnd in rounds
+            ],
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The match record as JSON text (see :meth:`from_json`)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | dict[str, Any], agents: Sequence[Any] | None = None) -> Match101:
+        """Replay a match record: every round is rebuilt from its own record and scored again.
+
+        The result is a match in the same state as the recorded one (the same totals,
+        rounds and events); if it was not over, it can be played on (with ``agents``).
+        The record must agree with R4 and the match seed (which seats were dealt in, who
+        started, the shuffles); a record that does not is refused with a ValueError.
+        """
+        data = json.loads(text) if isinstance(text, str) else text
+        if data.get("format") != _FORMAT:
+            raise ValueError(f"not a 101 match record: format is {data.get('format')!r}, "
+                             f"expected {_FORMAT!r}")
+        deck = data["deck"] if isinstance(data["deck"], int) else [Card.parse(c) for c in data["deck"]]
+        rules = Rules101.from_dict(data["rules"])
+        match = cls(data["players"], deck, rules, seed=data["seed"], agents=agents)
+        for number, entry in enumerate(data["rounds"], start=1):
+            if match._over:
+                raise ValueError(f"the record goes on after the match ended (round {number})")
+            expected = match._next_deal()
+            found = (tuple(entry["seats"]), entry["first"], entry["seed"])
+            if found != expected:
+                raise ValueError(f"round {number} of the record was dealt as (seats, first, seed) = {found}, "
+                                 f"but R4 and the match seed give {expected}")
+            rnd = Round101.from_json(json.dumps(entry["round"]))
+            match._current, match._current_deal = rnd, expected
+            if rnd.over:
+                match._score()
+        return match
