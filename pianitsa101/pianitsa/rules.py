@@ -39,6 +39,7 @@ __all__ = [
     "check_deck",
     "check_players",
     "choose_deck_size",
+    "deck_cards",
     "make_judge",
 ]
 
