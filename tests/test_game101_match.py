@@ -146,6 +146,26 @@ def test_R23_several_losers_at_once():
         pytest.fail("no match in 400 had two players go over in the same round")
 
 
+def test_R23_first_over_winner_is_the_lowest_total_or_nobody_on_a_tie():
+    settled = settle_round([90, 50, 40], [20, 0, 3], Rules101())
+    assert (settled.over, settled.finished, settled.winner) == ((0,), True, 2)
+    settled = settle_round([90, 50, 40], [20, 0, 10], Rules101())  # 50 and 50 share the lowest total
+    assert (settled.over, settled.finished, settled.winner) == ((0,), True, None)
+    settled = settle_round([90, 50, 40], [11, 0, 10], Rules101())  # 101 is not over 101 (and R22 resets it)
+    assert (settled.over, settled.finished, settled.winner) == ((), False, None)
+
+
+def test_R23_elimination_the_last_player_left_wins():
+    rules = Rules101(match="elimination")
+    settled = settle_round([90, 99, 30, 95], [12, 5, 0, 7], rules)  # three leave at once
+    assert settled.over == (0, 1, 3) and settled.still_in == (2,)
+    assert settled.finished and settled.winner == 2
+    settled = settle_round([130, 99, 30, 60], [None, 0, 4, 50], rules)  # seat 0 left earlier
+    assert settled.totals == (130, 99, 34, 110)
+    assert settled.over == (3,) and settled.still_in == (1, 2)
+    assert not settled.finished and settled.winner is None
+
+
 def test_R23_limit_option():
     rules = Rules101(limit=30)
     result = random_match(3, 1, rules).play()
@@ -324,6 +344,28 @@ def test_agent_that_plays_a_card_it_does_not_hold_is_refused_unchanged():
     before = snapshot(match.current)
     with pytest.raises(AgentError, match=r"agent Cheat in seat \d returned Play\(Card.parse\("):
         match.play_move()
+    assert snapshot(match.current) == before
+
+
+def test_agent_that_smuggles_a_move_into_its_list_is_refused_unchanged():
+    from pianitsa101.cards import Card
+    from pianitsa101.game101 import Play
+
+    class Smuggler:
+        name = "Smuggler"
+
+        def choose(self, view, legal_moves):
+            absent = [c for c in map(Card.from_index, range(52)) if c not in view.hand and c.rank != 12]
+            move = Play(absent[0])
+            legal_moves.append(move)  # the list is the agent's own copy: this proves nothing
+            return move
+
+    match = Match101(2, seed=1, agents=[Smuggler(), Smuggler()])
+    match.deal_round()
+    before = snapshot(match.current)
+    with pytest.raises(AgentError, match=r"agent Smuggler in seat \d returned Play") as info:
+        match.play_move()
+    assert isinstance(info.value.__cause__, IllegalMove)
     assert snapshot(match.current) == before
 
 

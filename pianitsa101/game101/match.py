@@ -49,6 +49,7 @@ from typing import Any
 
 from pianitsa101.cards import Card
 from pianitsa101.game101.agents import AgentError, HeuristicAgent, agent_name
+from pianitsa101.game101.moves import IllegalMove
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.rules import Rules101
 
@@ -59,35 +60,48 @@ _FORMAT = "pianitsa101/match101"
 
 @dataclass(frozen=True)
 class Settlement:
-    """What one round does to the match: new totals, who was reset, who went over."""
+    """What one round does to the match (R22, R23)."""
 
     totals: tuple[int, ...]  # every match seat's total after the round
     reset: tuple[int, ...]  # seats whose total was exactly the limit and became 0 (R22)
-    over: tuple[int, ...]  # seats whose total is now over the limit (R23)
+    over: tuple[int, ...]  # seats whose total is now over the limit: they lose (R23)
+    still_in: tuple[int, ...]  # seats that play the next round (R23 elimination: the others left)
+    finished: bool  # the match is over (R23)
+    winner: int | None  # once finished: the winner, or None (first_over: lowest total shared)
 
 
-def settle_round(
-    totals: Sequence[int], points: Sequence[int | None], rules: Rules101
-) -> Settlement:
-    """Add a round's points to the totals, then apply R22 and find who is over the limit (R23).
+def settle_round(totals: Sequence[int], points: Sequence[int | None], rules: Rules101) -> Settlement:
+    """Add a round's points to the totals, apply R22, and decide by R23 who is out and whether the match ends.
 
-    ``points`` has one entry per match seat, ``None`` for a player not dealt in.
+    ``points`` has one entry per match seat, ``None`` for a player not dealt in (already out).
 
     >>> settle_round([90, 60, 30], [11, 0, 40], Rules101())
-    Settlement(totals=(0, 60, 70), reset=(0,), over=())
-    >>> settle_round([90, 99, 30], [12, 5, 0], Rules101())
-    Settlement(totals=(102, 104, 30), reset=(), over=(0, 1))
+    Settlement(totals=(0, 60, 70), reset=(0,), over=(), still_in=(0, 1, 2), finished=False, winner=None)
+    >>> settle_round([90, 99, 30, 50], [12, 5, 0, 8], Rules101())
+    Settlement(totals=(102, 104, 30, 58), reset=(), over=(0, 1), still_in=(2, 3), finished=True, winner=2)
+    >>> settle_round([90, 99, 30, 50], [12, 5, 0, 8], Rules101(match="elimination"))
+    Settlement(totals=(102, 104, 30, 58), reset=(), over=(0, 1), still_in=(2, 3), finished=False, winner=None)
     """
     new, reset = list(totals), []
-    for seat, pts in enumerate(points):
-        if pts is None:
-            continue
-        new[seat] += pts
+    dealt_in = [s for s, pts in enumerate(points) if pts is not None]
+    for seat in dealt_in:
+        new[seat] += points[seat]  # type: ignore[operator]
         if rules.reset_at_101 and new[seat] == rules.limit:  # R22: exactly the limit becomes 0
             new[seat] = 0
             reset.append(seat)
-    over = tuple(s for s, pts in enumerate(points) if pts is not None and new[s] > rules.limit)  # R23
-    return Settlement(tuple(new), tuple(reset), over)
+    over = tuple(s for s in dealt_in if new[s] > rules.limit)  # R23: over the limit loses
+    still_in = tuple(s for s in dealt_in if s not in over)
+    winner = None
+    if rules.match == "first_over":  # R23: the first total over the limit ends the match
+        finished = bool(over)
+        lowest = [s for s in still_in if new[s] == min(new[t] for t in still_in)]
+        if finished and len(lowest) == 1:
+            winner = lowest[0]  # Decided: the lowest total wins, nobody when it is shared
+    else:  # R23 elimination: the players over the limit leave; the last one left wins
+        finished = len(still_in) <= 1
+        if len(still_in) == 1:
+            winner = still_in[0]
+    return Settlement(tuple(new), tuple(reset), over, still_in, finished, winner)
 
 
 @dataclass(frozen=True)
@@ -204,6 +218,8 @@ class Match101:
         self._next_first: int | None = None  # match seat to start the next round (R4)
         self._current: Round101 | None = None  # the round in play, not yet scored
         self._current_deal: tuple[tuple[int, ...], int, int] | None = None  # its seats, first, seed
+        self._round_seats: tuple[int, ...] = ()  # the match seat of each seat of the current round
+        self._round_totals: tuple[int, ...] = ()  # the totals shown to them, in round-seat order
         self._winner: int | None = None
         self._over = False
 
@@ -268,8 +284,14 @@ class Match101:
                                "finish it (play_round or play_move) before dealing another")
         seats, first, seed = self._next_deal()
         rnd = Round101.deal(len(seats), self.deck, self.rules, seed=seed, first=seats.index(first))
-        self._current, self._current_deal = rnd, (seats, first, seed)
+        self._start(rnd, (seats, first, seed))
         return rnd
+
+    def _start(self, rnd: Round101, deal: tuple[tuple[int, ...], int, int]) -> None:
+        """Make ``rnd`` the current round; its seats and the totals its agents see are fixed for it."""
+        self._current, self._current_deal = rnd, deal
+        self._round_seats = deal[0]
+        self._round_totals = tuple(self._totals[m] for m in deal[0])
 
     def _next_deal(self) -> tuple[tuple[int, ...], int, int]:
         """The next round's seats, first player (R4) and shuffle seed, drawn from the match's generator."""
@@ -290,37 +312,52 @@ class Match101:
         rnd = self._current
         assert rnd is not None
         if move is None:
-            move = self.ask_agent()
-        events = rnd.play(move)
+            seat = rnd.to_move
+            events = self._play_agent_move(rnd, seat, self._choose(rnd, seat, rnd.legal_moves()))
+        else:
+            events = rnd.play(move)
         if rnd.over:
             self._score()
         return events
 
     def ask_agent(self) -> Any:
-        """The move the agent to move in the current round chooses; AgentError if it fails."""
+        """The move the agent to move in the current round chooses (not played); AgentError if it fails."""
         rnd = self._current
         if rnd is None or rnd.over:
             raise RuntimeError("no move is due: no round is being played")
-        seats = self._current_deal[0]  # type: ignore[index]
-        seat = rnd.to_move
-        agent = self.agents[seats[seat]]
-        legal = rnd.legal_moves()
-        view = rnd.view(seat, tuple(self._totals[m] for m in seats))
-        who = seats[seat]
-        agent_seat = f"{who} (seat {seat} of this round)" if who != seat else str(who)
+        return self._choose(rnd, rnd.to_move, rnd.legal_moves())
+
+    def _choose(self, rnd: Round101, seat: int, legal: list[Any]) -> Any:
+        """Ask the agent in round seat ``seat`` to choose from ``legal``; AgentError if it fails."""
         try:
-            move = agent.choose(view, list(legal))
+            move = self.agents[self._round_seats[seat]].choose(rnd.view(seat, self._round_totals), legal)
         except Exception as exc:
-            raise AgentError(agent, who, None, f"raised {exc!r}", seat_text=agent_seat) from exc
+            raise self._agent_error(seat, None, f"raised {exc!r}") from exc
         try:
             ok = move in legal
         except Exception:  # an answer that cannot even be compared with a move
             ok = False
         if not ok:
-            shown = ", ".join(map(str, legal))
-            raise AgentError(agent, who, move, f"returned {move!r}, which is not a legal move; "
-                             f"the legal moves were: {shown}", seat_text=agent_seat)
+            raise self._agent_error(seat, move, self._not_legal(rnd, move))
         return move
+
+    def _play_agent_move(self, rnd: Round101, seat: int, move: Any) -> list[Any]:
+        """Play an agent's move; IllegalMove (the agent changed its list of moves) becomes AgentError."""
+        try:
+            return rnd.play(move)
+        except IllegalMove as exc:  # the round refused it and is unchanged (R24)
+            raise self._agent_error(seat, move, self._not_legal(rnd, move)) from exc
+
+    @staticmethod
+    def _not_legal(rnd: Round101, move: Any) -> str:
+        shown = ", ".join(map(str, rnd.legal_moves()))
+        return f"returned {move!r}, which is not a legal move; the legal moves were: {shown}"
+
+    def _agent_error(self, seat: int, returned: Any, problem: str) -> AgentError:
+        """The AgentError for the agent in round seat ``seat``, naming its match seat (and round seat)."""
+        who = self._current_deal[0][seat]  # type: ignore[index]
+        where = f"{who} (seat {seat} of this round)" if who != seat else str(who)
+        return AgentError(self.agents[who], who, returned, problem, seat_text=where)
 
     def play_round(self) -> Round101:
         """Play the current round (dealing one if none is in play) to its end with the agents."""
@@ -328,9 +365,11 @@ class Match101:
             self.deal_round()
         rnd = self._current
         assert rnd is not None
+        choose, play = self._choose, self._play_agent_move
         while not rnd.over:
-            self.play_move()
-        if self._current is rnd:  # finished by calling rnd.play directly: score it now
+            seat = rnd.to_move
+            play(rnd, seat, choose(rnd, seat, rnd.legal_moves()))
+        if self._current is rnd:
             self._score()
         return rnd
 
@@ -341,42 +380,24 @@ class Match101:
         return self.result
 
     def _score(self) -> None:
-        """Score the finished current round (R22, R23, R26) and prepare the next (R4)."""
+        """Score the finished current round (R19-R23, R26) and prepare the next (R4)."""
         rnd, (seats, first, seed) = self._current, self._current_deal  # type: ignore[misc]
         assert rnd is not None and rnd.over
         points: list[int | None] = [None] * self.players
-        if rnd.abandoned:  # R26: nobody scores; dealt again with the same first player
-            for m in seats:
-                points[m] = 0
-            settled = Settlement(tuple(self._totals), (), ())
-        else:
-            for i, pts in enumerate(rnd.points()):
-                points[seats[i]] = pts
-            settled = settle_round(self._totals, points, self.rules)
+        for i, pts in enumerate(rnd.points()):  # R26: an abandoned round scores 0 for everyone
+            points[seats[i]] = pts
+        settled = settle_round(self._totals, points, self.rules)
+        if not rnd.abandoned:  # R26: an abandoned round is dealt again with the same first player
             self._next_first = seats[rnd.winner]  # R4: the winner starts the next round
         self._totals = list(settled.totals)
         self._records.append(PlayedRound(len(self._records) + 1, seats, first, seed, rnd,
                                          tuple(points), settled.totals, settled.reset, settled.over))
         self._current = self._current_deal = None
-        if settled.over:
-            self._end_or_eliminate(settled.over)
-
-    def _end_or_eliminate(self, over: tuple[int, ...]) -> None:
-        """R23: end the match (first_over) or let the players over the limit leave (elimination)."""
-        self._losers.extend(over)
-        if self.rules.match == "first_over":
-            self._over = True
-            rest = [s for s in range(self.players) if s not in over]
-            low = min((self._totals[s] for s in rest), default=None)
-            lowest = [s for s in rest if self._totals[s] == low]
-            self._winner = lowest[0] if len(lowest) == 1 else None
-            return
-        self._active = [s for s in self._active if s not in over]
-        if len(self._active) <= 1:
-            self._over = True
-            self._winner = self._active[0] if self._active else None
-        elif self._next_first not in self._active:  # cannot happen (a round's winner never goes over)
-            self._next_first = self._active[0]
+        self._losers.extend(settled.over)
+        self._active = list(settled.still_in)
+        self._over, self._winner = settled.finished, settled.winner
+        if not self._over and self._next_first not in self._active:
+            raise AssertionError("the winner of a round cannot go over the limit")  # R20 only lowers totals
 
     # ------------------------------------------------------------------ records
 
@@ -429,7 +450,7 @@ class Match101:
                 raise ValueError(f"round {number} of the record was dealt as (seats, first, seed) = {found}, "
                                  f"but R4 and the match seed give {expected}")
             rnd = Round101.from_json(json.dumps(entry["round"]))
-            match._current, match._current_deal = rnd, expected
+            match._start(rnd, expected)
             if rnd.over:
                 match._score()
         return match
