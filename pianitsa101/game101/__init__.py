@@ -12,19 +12,19 @@
 """
 
 from pianitsa101.game101.events import (
-                                        CardPlayed,
-                                        CardsDrawn,
-                                        DirectionReversed,
-                                        PenaltyPassedOn,
-                                        PenaltyPending,
-                                        PenaltyTaken,
-                                        Redeal,
-                                        RoundAbandoned,
-                                        RoundWon,
-                                        Skipped,
-                                        StockRecycled,
-                                        SuitOrdered,
-                                        TurnPassed,
+    CardPlayed,
+    CardsDrawn,
+    DirectionReversed,
+    PenaltyPassedOn,
+    PenaltyPending,
+    PenaltyTaken,
+    Redeal,
+    RoundAbandoned,
+    RoundWon,
+    Skipped,
+    StockRecycled,
+    SuitOrdered,
+    TurnPassed,
 )
 from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play, parse_move
 from pianitsa101.game101.round import Round101

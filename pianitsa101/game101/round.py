@@ -29,9 +29,10 @@ The rules this module enforces (``RULES.md``; legality of moves is in ``legal.py
 - R18. A player with no cards and no 6 to cover wins; with ``last_card_effects`` the
   penalty of their last card (7, K♠, draw-6) is still drawn by the next player.
 - R25. Every card is in exactly one place: cards only move between stock, hands and discard.
-- R26. The third occurrence of a position abandons the round.  Positions can only repeat
-  after the stock first ran out (before that the discard pile only grows and the stock only
-  shrinks), so positions are only recorded from then on.
+- R26. The third occurrence of a position (the start position included) abandons the round.
+  Positions are compared by a key kept up to date move by move (hands as bit sets, the
+  discard pile as bytes, the stock as a prefix of the pile it was made from), so this costs
+  well under a microsecond a move.
 """
 
 from __future__ import annotations
@@ -101,7 +102,7 @@ class Round101:
         self.moves: list = []                     # the moves played, in order
         self.shuffle_seed = shuffle_seed          # seeds the R8 shuffle generator
         self._rng = random.Random(shuffle_seed)
-        self._seen: dict | None = None            # R26: position -> times seen, once the stock ran out
+        self._seen: dict = {}                     # R26: position -> times seen
         self._legal: list | None = None           # legal_moves() of the current state, cached
         # R26 bookkeeping, kept up to date move by move so that a position is cheap to compare:
         self._masks = [sum(_BIT[c.index] for c in h) for h in self._hands]  # each hand as a set of bits
@@ -128,6 +129,7 @@ class Round101:
         self._deck = frozenset(self.cards_in_play()) | ({starter} if starter is not None else set())
         if starter is not None:
             self._play_starter(_ALL_CARDS[starter.index])
+        self._seen = {self._position(): 1}
 
     # --- constructors ---------------------------------------------------------------------------
 
@@ -212,6 +214,23 @@ class Round101:
 
         return round_points(self)
 
+    def copy(self) -> Round101:
+        """An independent copy of the round (same state, log and generator), e.g. to try a move."""
+        other = Round101.__new__(Round101)
+        other.__dict__.update(self.__dict__)
+        other._hands = [list(h) for h in self._hands]
+        other._stock = list(self._stock)
+        other._discard = list(self._discard)
+        other._masks = list(self._masks)
+        other._dbytes = bytearray(self._dbytes)
+        other._seen = dict(self._seen)
+        other.events = list(self.events)
+        other.moves = list(self.moves)
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._legal = None
+        return other
+
     def cards_in_play(self) -> list[Card]:
         """Every card of the round, wherever it is (stock, discard pile, hands)."""
         out = list(self._stock) + self._discard
@@ -252,7 +271,7 @@ class Round101:
             self._flush_move(move.suit, ev)
         self.moves.append(move)
         self.events += ev
-        if self._seen is not None and not self.over:
+        if not self.over:
             self._check_repetition(ev)
         return ev
 
@@ -416,8 +435,6 @@ class Round101:
         found = None
         while not count or total < count:
             if not stock:  # R8
-                if self._seen is None:
-                    self._seen = {}  # R26: from now on positions can repeat
                 if len(self._discard) < 2:
                     break
                 if batch:
@@ -462,7 +479,7 @@ class Round101:
     def _position(self) -> tuple:
         """R26: everything that decides the rest of the round (hands as sets)."""
         # The stock is a prefix of the one made at the last recycle (cards are only taken from its top).
-        return (tuple(self._masks), self._stock_key, len(self._stock), bytes(self._dbytes), self.to_move,
+        return (tuple(self._masks), self._stock_key[: len(self._stock)], bytes(self._dbytes), self.to_move,
                 self.direction, self.ordered_suit, self.pending_draw, self.pending_rank, self.must_cover,
                 self.skip_to_answer, self.drawn)
 
