@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -33,20 +34,19 @@ def test_wilson_interval_refuses_impossible_counts():
 
 
 def test_seatings_put_every_agent_in_every_seat_equally_often():
-    for agents, players in [(2, 2), (3, 3), (4, 4), (2, 4), (3, 6), (2, 6)]:
+    for agents, players in [(2, 2), (3, 3), (4, 4), (2, 4), (3, 6), (2, 6), (3, 2), (3, 4), (4, 3), (5, 2)]:
         cycle = seatings(agents, players)
-        assert len(cycle) % players == 0
-        for start in range(0, len(cycle), players):  # every block is balanced on its own
-            block = cycle[start:start + players]
+        assert len(cycle) == agents * [1, 1, 1, 2, 6, 24][agents]  # one block per cyclic order
+        for start in range(0, len(cycle), agents):  # every block is balanced on its own
+            block = cycle[start:start + agents]
             for seat in range(players):
-                assert Counter(s[seat] for s in block) == {a: players // agents for a in range(agents)}
+                assert sorted(s[seat] for s in block) == list(range(agents))
         if agents == players:  # every ordering of the agents appears exactly once
-            assert len(set(cycle)) == len(cycle) == [1, 1, 2, 6, 24][agents]
-
-
-def test_seatings_refuse_seats_that_cannot_be_shared():
-    with pytest.raises(ValueError, match="cannot be shared equally by 2 agents"):
-        seatings(2, 3)
+            assert len(set(cycle)) == len(cycle)
+        if players == 2:  # a round robin: every ordered pair of agents meets equally often
+            pairs = Counter(cycle)
+            assert set(pairs) == set(itertools.permutations(range(agents), 2))
+            assert len(set(pairs.values())) == 1
 
 
 def test_tournament_rotates_seats_and_counts_every_match():
@@ -76,7 +76,18 @@ def test_tournament_more_seats_than_agents():
     result = tournament([RandomAgent(0), GreedyAgent()], matches=8, seed=2, players=4)
     for line in result.stats:
         assert line.seats == (4, 4, 4, 4)  # 8 matches, 2 seats each per match, spread evenly
+        assert line.matches == 8
     assert result.players == 4
+    result = tournament([RandomAgent(0), GreedyAgent(), HeuristicAgent()], matches=6, seed=2, players=4)
+    for line in result.stats:
+        assert line.seats == (2, 2, 2, 2) and line.matches == 6
+
+
+def test_tournament_fewer_seats_than_agents_is_a_round_robin():
+    result = tournament([RandomAgent(0), GreedyAgent(), HeuristicAgent()], matches=12, seed=2, players=2)
+    for line in result.stats:
+        assert line.seats == (4, 4) and line.matches == 8  # in 2 of every 3 matches
+    assert sum(line.wins for line in result.stats) == 12  # heads-up: always one winner
 
 
 def test_tournament_table_prints_as_text_and_html():

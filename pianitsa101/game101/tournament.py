@@ -1,18 +1,22 @@
 """Tournaments of 101 bots: many seeded matches, every seating rotated fairly.
 
 Fair seating. Where a player sits matters in 101 (who plays after whom decides who
-receives the sevens and aces), so a tournament rotates the agents through the seats:
-the seatings come in blocks of ``players`` matches, one block per cyclic order of the
-agents, and within a block every agent sits once in every seat. All the matches of a
-block share one seed, so every agent plays every seat of the same deals ("duplicate"
-style, which cancels much of the luck of the cards). When ``matches`` is a multiple of
-``players`` every agent sits in every seat equally often; otherwise the last, partial
-block is short by one at most per seat. There are ``(k-1)!`` cyclic orders of ``k``
-agents, so with three or more agents a multiple of ``players * (k-1)!`` matches also
-balances who sits after whom.
+receives the sevens and aces), so a tournament rotates the agents through the seats.
+Think of the agents sitting around a table in some cyclic order, repeated as often as
+the seats need (agents ``0 1 2`` in four seats: ``0 1 2 0``), and turned one place on
+for each next match: with ``k`` agents a block of ``k`` matches puts every agent in every
+seat exactly once. There is one block per cyclic order of the agents (``(k-1)!`` of them),
+so that over a full cycle everybody also sits after everybody. All the matches of a block
+share one seed: every agent plays every seat of the same deals ("duplicate" style, which
+cancels much of the luck of the cards).
 
-With more seats than agents (``players`` a multiple of the number of agents) each agent
-fills ``players // len(agents)`` seats in every match, spread evenly around the table.
+- As many seats as agents: every agent plays every match.
+- More seats than agents: some agents fill two seats (or more) in a match, spread evenly.
+- Fewer seats than agents (``players=2`` with three agents): each match is played by
+  ``players`` of them, and the blocks give a fair round robin.
+
+When ``matches`` is a multiple of ``k`` every agent sits in every seat equally often
+(otherwise the last, partial block is short by one at most per seat).
 
 A *win* is a match whose winner (R23, see :mod:`~pianitsa101.game101.match`) is one of the
 agent's seats; a *loss* is a match in which one of its seats went over the limit. Win
@@ -73,23 +77,23 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
 
 
 def seatings(agents: int, players: int) -> list[tuple[int, ...]]:
-    """One full cycle of seatings: tuples giving the agent (by index) in each seat, in blocks of ``players``.
+    """One full cycle of seatings: which agent (by index) sits in each seat, in blocks of ``agents`` matches.
 
     >>> seatings(2, 2)
     [(0, 1), (1, 0)]
     >>> seatings(3, 3)
     [(0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 2, 1), (2, 1, 0), (1, 0, 2)]
     >>> seatings(2, 4)
-    [(0, 1, 0, 1), (1, 0, 1, 0), (0, 1, 0, 1), (1, 0, 1, 0)]
+    [(0, 1, 0, 1), (1, 0, 1, 0)]
+    >>> seatings(3, 2)
+    [(0, 1), (1, 2), (2, 0), (0, 2), (2, 1), (1, 0)]
     """
-    if agents < 1 or players % agents:
-        raise ValueError(f"{players} seats cannot be shared equally by {agents} agents: "
-                         "give as many agents as players, or a number of agents that divides it")
+    if agents < 1 or players < 1:
+        raise ValueError(f"seatings need at least one agent and one seat, got {agents} and {players}")
     out = []
     for rest in itertools.permutations(range(1, agents)):
         order = (0, *rest)
-        table = tuple(order[s % agents] for s in range(players))
-        out.extend(table[r:] + table[:r] for r in range(players))
+        out.extend(tuple(order[(s + turn) % agents] for s in range(players)) for turn in range(agents))
     return out
 
 
@@ -98,7 +102,7 @@ class AgentStats:
     """One agent's line in the tournament table."""
 
     name: str
-    matches: int  # matches played (every agent plays in every match)
+    matches: int  # matches it played in
     wins: int  # matches won (R23)
     losses: int  # matches in which it went over the limit (R23)
     rounds: int  # rounds it was dealt in and that were scored (abandoned ones not counted)
@@ -189,30 +193,31 @@ def tournament(
     """Play ``matches`` seeded matches between the agents, seats rotated fairly (see the module text)."""
     agents = list(agents)
     players = len(agents) if players is None else players
-    if len(agents) < 2 and players == len(agents):
-        raise ValueError(f"a tournament needs at least 2 agents (or more seats than agents), "
-                         f"got {len(agents)}")
+    if len(agents) < 2:
+        raise ValueError(f"a tournament needs at least 2 agents, got {len(agents)}")
     if not isinstance(matches, int) or matches < 1:
         raise ValueError(f"matches must be a whole number of at least 1, got {matches!r}")
     rules = rules if rules is not None else Rules101()
     cycle = seatings(len(agents), players)
     rng = random.Random(seed)
     names = _names(agents)
-    wins, losses, rounds, points = ([0] * len(agents) for _ in range(4))
+    played, wins, losses, rounds, points = ([0] * len(agents) for _ in range(5))
     seats = [[0] * players for _ in agents]
     dealt = abandoned = moves = no_winner = 0
     match_seed = 0
     for number in range(matches):
         seating = cycle[number % len(cycle)]
-        if number % players == 0:  # a new block: new deals, shared by its rotations
+        if number % len(agents) == 0:  # a new block: new deals, shared by its rotations
             match_seed = rng.getrandbits(32)
-        for agent in agents:
+        for agent in {id(agents[i]): agents[i] for i in seating}.values():
             reset = getattr(agent, "reset", None)
             if callable(reset):
                 reset(rng.getrandbits(32))
         result = Match101(players, deck, rules, seed=match_seed, agents=[agents[i] for i in seating]).play()
         for seat, who in enumerate(seating):
             seats[who][seat] += 1
+        for who in set(seating):
+            played[who] += 1
         if result.winner is None:
             no_winner += 1
         else:
@@ -230,7 +235,7 @@ def tournament(
                     rounds[seating[seat]] += 1
                     points[seating[seat]] += pts
     stats = tuple(
-        AgentStats(names[i], matches, wins[i], losses[i], rounds[i], points[i], tuple(seats[i]))
+        AgentStats(names[i], played[i], wins[i], losses[i], rounds[i], points[i], tuple(seats[i]))
         for i in range(len(agents))
     )
     return TournamentResult(stats, matches, players, seed, rules, dealt, abandoned, moves, no_winner)
