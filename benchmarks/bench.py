@@ -1,0 +1,149 @@
+"""Speed of the engines and of the fast path, side by side (``make bench``; issue 5 goals).
+
+Prints, in one run: Пьяница games/s of the reference engine, of a plain ``deque`` loop
+(the baseline) and of the compiled fast path on one core and on every core; a million
+games in a fresh process (import and compiled-code cache load included); and 101
+decisions/s with random bots.  Speed goals live here, never in timed tests.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import numba
+from deque_pianitsa import play_deque, random_game
+
+from pianitsa101.pianitsa import PianitsaGame
+from pianitsa101.simulate import simulate_pianitsa
+
+SECONDS = float(os.environ.get("BENCH_SECONDS", "3"))  # time spent on each slow measurement
+MAX_DECISIONS = 100_000  # a 101 round longer than this is reported, not waited for
+GOALS = {"fast": 300_000, "million": 5.0, "decisions": 150_000}
+
+
+def cpu_name() -> str:
+    """The processor model, for the figures' caption."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def rate(step, seconds: float = SECONDS) -> float:
+    """Calls of ``step(i)`` per second, over about ``seconds``."""
+    done = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        for _ in range(50):
+            step(done)
+            done += 1
+    return done / elapsed
+
+
+def check_baseline(games: int = 300) -> bool:
+    """The deque loop gives the engine's tricks, disputes, outcome and loser on the same deals."""
+    for seed in range(games):
+        game = PianitsaGame.deal(players=2, seed=seed)
+        stacks = [[int(c.rank) for c in st] for st in game.stacks]
+        r = game.play()
+        if play_deque(*stacks) != (r.tricks, r.disputes, r.outcome, r.loser):
+            return False
+    return True
+
+
+def pianitsa_rows() -> tuple[float, float, float, float]:
+    """Games/s of the engine, the deque baseline, the fast path on one core and on all cores."""
+    engine = rate(lambda i: PianitsaGame.deal(players=2, seed=i).play())
+    rng = random.Random(0)
+    baseline = rate(lambda i: random_game(rng))
+    simulate_pianitsa(1000, seed=0, workers=None)  # load the compiled code before timing
+    count = 1_000_000
+    start = time.perf_counter()
+    simulate_pianitsa(count, seed=1, workers=1)
+    one_core = count / (time.perf_counter() - start)
+    start = time.perf_counter()
+    res = simulate_pianitsa(count, seed=2, workers=None)
+    all_cores = count / (time.perf_counter() - start)
+    print(f"  mean tricks per game (fast path, 2 players, 32 cards): {res.tricks.mean():.1f}")
+    return engine, baseline, one_core, all_cores
+
+
+def million_in_fresh_process() -> float:
+    """Wall seconds for a new Python to import the package and play a million games."""
+    code = ("from pianitsa101.simulate import simulate_pianitsa\n"
+            "simulate_pianitsa(1_000_000, players=2, seed=3, workers=None)\n")
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True)
+    return time.perf_counter() - start
+
+
+def decisions_101() -> float | None:
+    """Decisions/s of the 101 reference engine with random bots (3 players), or None if missing."""
+    try:
+        from pianitsa101.game101 import Round101
+    except ImportError:
+        return None
+    rng = random.Random(0)
+    decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < SECONDS:
+        rnd = Round101.deal(players=3, rng=rng)
+        for _ in range(MAX_DECISIONS):
+            if rnd.over:
+                break
+            moves = rnd.legal_moves()
+            rnd.play(moves[rng.randrange(len(moves))])
+            decisions += 1
+        else:
+            print(f"  101: a round did not end after {MAX_DECISIONS:,} decisions (R26 should end it)")
+            return None
+    return decisions / (time.perf_counter() - start)
+
+
+def verdict(ok: bool) -> str:
+    return "goal met" if ok else "GOAL NOT MET"
+
+
+def main() -> None:
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"Machine: {cpu_name()}, {os.cpu_count()} cores; Python {platform.python_version()}, "
+          f"numba {numba.__version__}; load average {load:.2f} at start"
+          + (" (other work is running: figures are low)" if load > 0.5 else ""))
+    print("Пьяница, 2 players, 32 cards, default rules (cycle detection on):")
+    print(f"  deque baseline agrees with the reference engine on 300 deals: {check_baseline()}")
+    engine, baseline, one_core, all_cores = pianitsa_rows()
+    print(f"  {'':34}{'games/s':>12}{'vs engine':>11}")
+    rows = [("reference engine (PianitsaGame)", engine), ("plain deque loop (baseline)", baseline),
+            ("fast path, 1 core", one_core),
+            (f"fast path, all {numba.config.NUMBA_NUM_THREADS} cores", all_cores)]
+    for name, value in rows:
+        print(f"  {name:34}{value:12,.0f}{value / engine:10.1f}x")
+    wall = million_in_fresh_process()
+    print(f"  1,000,000 games in a fresh process (import + cache load + play, all cores): {wall:.2f} s")
+    print("Goals (issue 5):")
+    print(f"  fast path >= {GOALS['fast']:,} games/s on one core: {one_core:,.0f} "
+          f"-> {verdict(one_core >= GOALS['fast'])}")
+    print(f"  a million games < {GOALS['million']:.0f} s wall including start-up: {wall:.2f} s "
+          f"-> {verdict(wall < GOALS['million'])}")
+    print(f"  reference engine >= half the deque loop: {engine / baseline:.2f} of it "
+          f"-> {verdict(engine >= baseline / 2)}")
+    decisions = decisions_101()
+    if decisions is None:
+        print("  101 decisions/s: skipped (pianitsa101.game101.Round101 missing or a round did not end)")
+    else:
+        print(f"  101 reference engine, random bots, 3 players: {decisions:,.0f} decisions/s "
+              f"(goal {GOALS['decisions']:,}) -> {verdict(decisions >= GOALS['decisions'])}")
+
+
+if __name__ == "__main__":
+    main()
