@@ -88,8 +88,15 @@ def test_R2_four_cards_each_dealt_one_at_a_time_from_the_first_player():
 def test_R2_five_and_starter_dealer_turns_up_his_fifth_card():
     rules = Rules101(deal="five_and_starter")
     rnd = Round101.deal(4, rules=rules, seed=3, first=2)
-    assert [len(h) for h in rnd.hands] == [5, 5, 4, 5]
-    assert len(rnd.discard) == 1 and len(rnd.stock) == 36 - 20
+    order = list(make_deck(36))
+    random.Random(3).shuffle(order)
+    assert not any(isinstance(e, Redeal) for e in rnd.events)
+    # five rounds of one card from the dealer (seat 2) on; the dealer's fifth card is turned up
+    assert rnd.hands[2] == tuple(order[0:16:4])
+    assert rnd.hands[3] == tuple(order[1:20:4])
+    assert rnd.hands[0] == tuple(order[2:20:4])
+    assert rnd.hands[1] == tuple(order[3:20:4])
+    assert rnd.discard == (order[16],) and rnd.stock == tuple(order[20:])
     dealt = [e for e in rnd.events if not isinstance(e, Redeal)]
     assert dealt[0] == CardPlayed(2, rnd.discard[0])  # the dealer's first move
     assert rnd.moves == []  # ... made by the deal, not a decision
