@@ -249,3 +249,21 @@ def test_bad_input_names_the_problem(kwargs, message):
 def test_bad_rules_fail_when_made():
     with pytest.raises(ValueError, match="gather must be one of"):
         simulate_pianitsa(10, rules=PianitsaRules(gather="sorted"))
+
+
+@pytest.mark.parametrize("gather", ["winner_first", "table"])
+@pytest.mark.parametrize("face_down", [0, 2])
+def test_two_player_loop_equals_general_kernel(gather, face_down):
+    # The scalar two-player loop is an optimisation: the general n-player kernel must agree with it.
+    from pianitsa101.simulate import _pianitsa_kernel as kernel
+
+    deck = np.array([int(c.rank) for c in make_deck(32)], dtype=np.uint8)
+    runs = []
+    for two_player_path in (True, False):
+        out = (np.zeros(4000, np.int8), np.zeros(4000, np.int64), np.zeros(4000, np.int64),
+               np.zeros((4000, 2), np.int32))
+        kernel.play_random_deals(deck, 2, np.uint64(1), np.uint64(2), 0, 4000, face_down,
+                                 sim._GATHER_CODES[gather], True, True, 3000, True, two_player_path, *out)
+        runs.append(out)
+    for fast, general in zip(*runs, strict=True):
+        assert np.array_equal(fast, general)
