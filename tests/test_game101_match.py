@@ -444,6 +444,24 @@ def test_play_move_takes_a_given_move_and_refuses_an_illegal_one():
     assert match.result.records[0].round is rnd
 
 
+def test_a_person_plays_a_seat_without_an_agent():
+    match = Match101(2, seed=4, agents=[None, GreedyAgent()])
+    person_moves = 0
+    while not match.over:
+        if match.current is None:
+            match.deal_round()
+        if match.waiting_for_person:
+            assert match.to_move == 0
+            with pytest.raises(RuntimeError, match="seat 0 is played by a person"):
+                match.play_round()
+            match.play_move(match.current.legal_moves()[0])
+            person_moves += 1
+        else:
+            match.play_move()
+    assert person_moves > 0 and match.to_move is None
+    assert Match101.from_json(match.to_json()).result.totals == match.result.totals
+
+
 def test_seeded_matches_are_reproducible():
     def run(seed):
         return Match101(3, seed=seed, agents=[RandomAgent(1), GreedyAgent(), HeuristicAgent()]).play()

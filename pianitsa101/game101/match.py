@@ -27,7 +27,9 @@ Until somebody leaves (and always under ``first_over``) the two numberings are t
 
 Play a whole match with :meth:`Match101.play`, or step through it with
 :meth:`Match101.play_round` (one round) or :meth:`Match101.play_move` (one move, made by
-an agent or given, for instance by a person at a widget).
+an agent or given, for instance by a person at a widget). A seat whose agent is ``None``
+is played by a person: :attr:`Match101.waiting_for_person` tells when its move is due,
+and it must be given to ``play_move``.
 
 >>> match = Match101(players=3, seed=7)
 >>> first = match.play_round()
@@ -205,9 +207,9 @@ class Match101:
             raise ValueError(f"a match of {players} players needs {players} agents, one per seat, "
                              f"got {len(self.agents)}")
         for seat, agent in enumerate(self.agents):
-            if not callable(getattr(agent, "choose", None)):
+            if agent is not None and not callable(getattr(agent, "choose", None)):
                 raise TypeError(f"the agent in seat {seat} ({agent!r}) has no method "
-                                "choose(view, legal_moves)")
+                                "choose(view, legal_moves) (None: a person plays that seat)")
         # With no seed the match picks one, so that its record always replays.
         self.seed = seed if seed is not None else random.Random().getrandbits(32)
         self._rng = random.Random(self.seed)
@@ -239,6 +241,18 @@ class Match101:
     def active(self) -> tuple[int, ...]:
         """The match seats still in (all of them until someone leaves under ``elimination``)."""
         return tuple(self._active)
+
+    @property
+    def to_move(self) -> int | None:
+        """The match seat whose move is due in the current round, or None between rounds."""
+        rnd = self._current
+        return None if rnd is None or rnd.over else self._round_seats[rnd.to_move]
+
+    @property
+    def waiting_for_person(self) -> bool:
+        """True when the move due is that of a seat without an agent (a person's)."""
+        seat = self.to_move
+        return seat is not None and self.agents[seat] is None
 
     @property
     def current(self) -> Round101 | None:
@@ -329,8 +343,12 @@ class Match101:
 
     def _choose(self, rnd: Round101, seat: int, legal: list[Any]) -> Any:
         """Ask the agent in round seat ``seat`` to choose from ``legal``; AgentError if it fails."""
+        agent = self.agents[self._round_seats[seat]]
+        if agent is None:
+            raise RuntimeError(f"seat {self._round_seats[seat]} is played by a person (its agent is None): "
+                               "give its move with play_move(move)")
         try:
-            move = self.agents[self._round_seats[seat]].choose(rnd.view(seat, self._round_totals), legal)
+            move = agent.choose(rnd.view(seat, self._round_totals), legal)
         except Exception as exc:
             raise self._agent_error(seat, None, f"raised {exc!r}") from exc
         try:
