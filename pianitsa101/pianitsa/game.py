@@ -45,16 +45,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 
 from pianitsa101.cards import Card, CardList, cards
-from pianitsa101.pianitsa.rules import PianitsaRules, check_players, deck_cards, make_judge
-from pianitsa101.pianitsa.trick import _CARD, RANK_OF, PianitsaTrick, make_trick_player
+from pianitsa101.pianitsa.play import RANK_BYTES, play_tricks, position_key
+from pianitsa101.pianitsa.rules import PianitsaRules, check_players, deck_cards
+from pianitsa101.pianitsa.trick import _CARD, PianitsaTrick
 
 __all__ = ["PianitsaGame", "PianitsaResult"]
 
-# bytes.translate table: card index -> its rank; the separator byte 255 stays itself (P13 keys).
-_RANK_BYTES = bytes(RANK_OF) + bytes(range(52, 256))
-_SEP = b"\xff"
+_INDEX = attrgetter("index")
+
 
 
 @dataclass(frozen=True)
@@ -89,8 +90,8 @@ class PianitsaGame:
                  rng: random.Random | None) -> None:
         self.rules = rules
         self.players = len(stacks)
-        self._start = tuple(tuple(c.index for c in st) for st in stacks)  # the deal, top first
-        self.low_rank = min(RANK_OF[c] for st in self._start for c in st)  # P5: lowest rank in play
+        self._start = tuple(bytes(map(_INDEX, st)) for st in stacks)  # the deal: card indices, top first
+        self.low_rank = min(b"".join(self._start).translate(RANK_BYTES))  # P5: the lowest rank in play
         self._rng = rng
         self._rng_start = self._rng.getstate() if self._rng is not None else None
         self._reset()
@@ -99,18 +100,17 @@ class PianitsaGame:
         """Put the game back to its deal."""
         if self._rng is not None:
             self._rng.setstate(self._rng_start)
-        self._trick = make_trick_player(make_judge(self.low_rank, self.rules.low_beats_ace),
-                                        self.rules.dispute_face_down, self.rules.gather,
-                                        self.rules.second_disputes, self._rng)
-        self._stacks = [bytearray(st) for st in self._start]
+        self._stacks = [bytearray(st) for st in self._start]  # card indices, top first
+        self._ranks_only = False  # True after a fast play(): ``_stacks`` and ``_table`` hold ranks
         self._active = [s for s in range(self.players) if self._stacks[s]]  # seats holding cards
         self._left: list[tuple[int, ...]] = []  # P11: seats that left, trick by trick
-        self._table: list[Card] = []  # cards left on the table by a P12 draw
+        self._table: list[int] = []  # cards left on the table by a P12 draw (card indices)
         self.tricks = 0
         self.disputes = 0
         self.outcome: str | None = None
         self._history: list[PianitsaTrick] = []  # records, complete unless play() ran fast
-        self._seen: set[bytes] | None = {self._key()} if self.rules.deterministic else None  # P13
+        # P13: positions seen so far (only for a deterministic gather)
+        self._seen: set[bytes] | None = {position_key(self._stacks)} if self.rules.deterministic else None
 
     # ----- construction -------------------------------------------------------------------
     @classmethod
@@ -156,7 +156,7 @@ class PianitsaGame:
     @property
     def stacks(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's stack, top first (empty when out)."""
-        return tuple(tuple(_CARD[c] for c in st) for st in self._stacks)
+        return tuple(tuple(_CARD[c] for c in st) for st in self._card_stacks())
 
     @property
     def over(self) -> bool:
@@ -171,7 +171,8 @@ class PianitsaGame:
     @property
     def table(self) -> CardList:
         """Cards lying on the table: only after a P12 draw, else empty."""
-        return CardList(self._table)
+        self._card_stacks()
+        return CardList(_CARD[c] for c in self._table)
 
     @property
     def history(self) -> tuple[PianitsaTrick, ...]:
@@ -185,9 +186,6 @@ class PianitsaGame:
         """The trick played last, or None before the first."""
         return self.history[-1] if self.tricks else None
 
-    def _key(self) -> bytes:
-        """P13: the position, the ranks of every stack in order (suits never matter)."""
-        return _SEP.join(self._stacks).translate(_RANK_BYTES)
 
     # ----- play ---------------------------------------------------------------------------
     def play_trick(self) -> PianitsaTrick:
@@ -195,48 +193,26 @@ class PianitsaGame:
         if self.outcome is not None:
             raise ValueError(f"the game is over (outcome {self.outcome!r}); no trick can be played")
         self._history = list(self.history)  # make sure the records are complete before adding one
-        self._advance(self.tricks + 1, True)
+        play_tricks(self, self.tricks + 1, True)
         return self._history[-1]
 
     def play(self) -> PianitsaResult:
         """Play on to the end (P11-P13) and return the result of the whole game."""
         if self.outcome is None:
-            self._advance(-1, False)
+            # Suits never change the play (P4): play on the ranks alone, which is faster; the
+            # cards are worked out again (by replaying the deal) only if someone asks for them.
+            self._stacks = [bytearray(st.translate(RANK_BYTES)) for st in self._card_stacks()]
+            self._ranks_only = True
+            play_tricks(self, -1, False, ranks_only=True)
         return self.result()
 
-    def _advance(self, stop: int, detail: bool) -> None:
-        """Play tricks until the game ends or ``stop`` tricks have been played; apply P11-P13."""
-        stacks, active, seen, trick = self._stacks, self._active, self._seen, self._trick
-        tricks, disputes, max_tricks = self.tricks, self.disputes, self.rules.max_tricks
-        outcome = None
-        while outcome is None and tricks != stop:
-            taker, d, details = trick(stacks, active, detail)
-            tricks += 1
-            disputes += d
-            left: tuple[int, ...] = ()
-            if not all(map(stacks.__getitem__, active)):  # P11: an empty stack leaves the game
-                left = tuple(s for s in active if not stacks[s])
-                self._left.append(left)  # leaving in the same trick shares a place
-                active = self._active = [s for s in active if stacks[s]]
-                if seen is not None:
-                    seen.clear()  # P13: earlier positions had more players and cannot come back
-            if taker is None:  # P12: nobody holds cards; the table stays as it is
-                outcome = "draw"
-            elif len(active) <= 1:  # P11: one player holds the whole deck
-                outcome = "finished"
-            elif tricks >= max_tricks:  # P13: safety cap
-                outcome = "limit"
-            elif seen is not None:  # P13: the first repetition of a position (ranks only)
-                key = _SEP.join(stacks).translate(_RANK_BYTES)
-                if key in seen:
-                    outcome = "cycle"
-                seen.add(key)
-            if detail:
-                self._history.append(PianitsaTrick(number=tricks, left=left,
-                                                   sizes=tuple(map(len, stacks)), **details))
-        self.tricks, self.disputes, self.outcome = tricks, disputes, outcome
-        if outcome == "draw":
-            self._table = list(self.history[-1].table)
+    def _card_stacks(self) -> list[bytearray]:
+        """The stacks as card indices, replaying the deal if a fast ``play()`` left only ranks."""
+        if self._ranks_only:
+            copy = _fresh_copy(self)
+            play_tricks(copy, self.tricks, False)
+            self._stacks, self._table, self._ranks_only = copy._stacks, copy._table, False
+        return self._stacks
 
     # ----- results ------------------------------------------------------------------------
     @property
@@ -282,9 +258,12 @@ class PianitsaGame:
         return f"<PianitsaGame {self.players} players, stacks [{sizes}], {self.tricks} tricks, {state}>"
 
 
+_DEFAULT_RULES = PianitsaRules()
+
+
 def _check_rules(rules: PianitsaRules | None) -> PianitsaRules:
     if rules is None:
-        return PianitsaRules()
+        return _DEFAULT_RULES
     if not isinstance(rules, PianitsaRules):
         raise ValueError(f"rules must be a PianitsaRules; got {rules!r}")
     return rules
@@ -309,13 +288,18 @@ def _own_copy(rng: random.Random, rules: PianitsaRules) -> random.Random | None:
     return own
 
 
-def _replay(game: PianitsaGame, tricks: int) -> list[PianitsaTrick]:
-    """The records of the first ``tricks`` tricks, replayed from the deal on a copy."""
+def _fresh_copy(game: PianitsaGame) -> PianitsaGame:
+    """A copy of the game back at its deal (with its own generator)."""
     copy = PianitsaGame.__new__(PianitsaGame)
     copy.__dict__.update(game.__dict__)
     if game._rng is not None:
         copy._rng = random.Random()
-        copy._rng.setstate(game._rng_start)
     copy._reset()
-    copy._advance(tricks, True)
+    return copy
+
+
+def _replay(game: PianitsaGame, tricks: int) -> list[PianitsaTrick]:
+    """The records of the first ``tricks`` tricks, replayed from the deal on a copy."""
+    copy = _fresh_copy(game)
+    play_tricks(copy, tricks, True)
     return copy._history

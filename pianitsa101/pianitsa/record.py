@@ -122,10 +122,10 @@ def game_html(game: PianitsaGame) -> str:
     """An HTML view of the game: every stack's size and top card, status, and the last trick."""
     places = {seat: i + 1 for i, group in enumerate(game.places) for seat in group}
     rows = []
-    for seat, st in enumerate(game._stacks):
+    for seat, st in enumerate(game.stacks):
         if st:
             status = "in the game"
-            top = card_html(Card.from_index(st[0]))
+            top = card_html(st[0])
         else:
             status = f"out (place {places[seat]})" if seat in places else "out"
             top = ""

@@ -1,4 +1,4 @@
-"""The rules of Пьяница as data: the options, the decks (P1, P2) and the ranking (P4-P6).
+"""The rules of Пьяница as data: the options and the decks (P1, P2).
 
 Rules enforced in this module (from ``RULES.md``):
 
@@ -7,17 +7,9 @@ Rules enforced in this module (from ``RULES.md``):
   players need a deck given explicitly. Any deck may be given when it can be dealt equally.
 - P2. The whole deck is dealt so that every player has the same number of cards; a deck
   that cannot be split equally is an error that says so.
-- P4. Suits do not matter. Ranks are ordered A > K > Q > J > 10 > ... > lowest.
-- P5. Low beats ace (option ``low_beats_ace``, default on): the lowest rank of the deck in
-  play (6 in the 32/36-card decks, 2 in the 52-card deck, the lowest rank present in a
-  custom deck) beats the ace, and only the ace.
-- P6. Resolving a round of face-up cards: if a low card and an ace are both among the
-  compared cards, every ace is knocked out; among the remaining cards the highest rank
-  wins. {6, A} -> 6; {A, 6, K, 9} -> K; {A, 6, 6} -> the sixes tie; {A, A, 6} -> 6.
 
->>> judge = make_judge(low=6, low_beats_ace=True)
->>> judge([14, 6, 13, 9]), judge([14, 6, 6]), judge([14, 14, 6])
-(13, 6, 6)
+The options themselves are used where their rules are played (``play.py``).
+
 >>> choose_deck_size(3)
 36
 """
@@ -25,10 +17,10 @@ Rules enforced in this module (from ``RULES.md``):
 from __future__ import annotations
 
 import numbers
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pianitsa101.cards import Card, Rank, make_deck
+from pianitsa101.cards import Card, make_deck
 
 __all__ = [
     "GATHER_ORDERS",
@@ -40,18 +32,16 @@ __all__ = [
     "check_players",
     "choose_deck_size",
     "deck_cards",
-    "make_judge",
 ]
 
 GATHER_ORDERS = ("winner_first", "table", "random")
 GOALS = ("shed", "collect")
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-ACE = int(Rank.ACE)
 
 
 def _is_int(value: object) -> bool:
     """True for whole numbers (also numpy integers), but not for True/False."""
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, numbers.Integral) and not isinstance(value, bool))
 
 
 @dataclass(frozen=True)
@@ -160,17 +150,3 @@ def deck_cards(deck: int | Sequence[Card | str] | None, players: int) -> list[Ca
 
 
 _DECKS = {size: tuple(Card.from_index(c.index) for c in make_deck(size)) for size in (32, 36, 52)}
-
-
-def make_judge(low: int, low_beats_ace: bool) -> Callable[[list[int]], int]:
-    """P5/P6: a function giving the winning rank among the ranks of a round of face-up cards."""
-    knock_out_aces = low_beats_ace and low != ACE  # with only aces in the deck P5 has nothing to do
-
-    def judge(ranks: list[int]) -> int:
-        """The winning rank: the highest, unless a low card knocks out every ace (P6)."""
-        best = max(ranks)  # P4: highest rank wins, suits do not matter
-        if knock_out_aces and best == ACE and low in ranks:  # P5, P6: low card knocks out every ace
-            best = max([r for r in ranks if r != ACE])
-        return best
-
-    return judge
