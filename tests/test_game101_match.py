@@ -480,13 +480,21 @@ def test_a_match_without_a_seed_picks_one_and_records_it():
     assert Match101.from_json(match.to_json()).result.totals == result.totals
 
 
-def test_score_sheet_prints():
-    result = random_match(3, 4).play()
-    text = str(result)
-    assert text.splitlines()[0].split() == ["round", "seat", "0", "seat", "1", "seat", "2"]
-    assert len(text.splitlines()) == len(result.records) + 2
-    assert "lost (over the limit): seat" in text
-    assert "<table>" in result._repr_html_()
+def test_score_sheet_prints_points_totals_and_r22_marks():
+    result = next(r for r in (random_match(3, seed).play() for seed in range(200))
+                  if any(rec.reset for rec in r.records))
+    lines = str(result).splitlines()
+    assert lines[0].split() == ["round", "seat", "0", "seat", "1", "seat", "2"]
+    assert len(lines) == len(result.records) + 2
+    for line, rec in zip(lines[1:], result.records, strict=False):
+        numbers = line.replace("*", " ").split()
+        assert numbers[0] == str(rec.number)
+        expected = [v for pair in zip(rec.points, rec.totals, strict=True) for v in pair]
+        assert [int(n) for n in numbers[1:7]] == expected
+        assert ("*" in line) == bool(rec.reset)
+    assert lines[-1].startswith("lost (over the limit): seat")
+    page = result._repr_html_()
+    assert "<table>" in page and "R22 reset" in page
 
 
 # --------------------------------------------------------------------------- records

@@ -150,13 +150,14 @@ class MatchResult:
         return self.totals[-1] if self.totals else (0,) * self.players
 
     def __str__(self) -> str:
-        head = "round " + " ".join(f"{'seat ' + str(s):>9}" for s in range(self.players))
+        """The score sheet: per round each seat's points and new total (* marks R22's reset to 0)."""
+        head = "round " + " ".join(f"{'seat ' + str(s):>10}" for s in range(self.players))
         lines = [head]
         for rec in self.records:
             cells = []
             for seat in range(self.players):
-                pts, total = rec.points[seat], rec.totals[seat]
-                cells.append(f"{'':>9}" if pts is None else f"{pts:>+4} {total:>4}")
+                pts, total, mark = rec.points[seat], rec.totals[seat], "*" if seat in rec.reset else " "
+                cells.append(f"{'':>10}" if pts is None else f"{pts:>+4} {total:>4}{mark}")
             note = " (abandoned, R26)" if rec.abandoned else ""
             lines.append(f"{rec.number:>5} " + " ".join(cells) + note)
         lines.append(self._verdict())
@@ -175,8 +176,9 @@ class MatchResult:
         rows = []
         for rec in self.records:
             cells = "".join(
-                "<td></td>" if pts is None else f"<td>{pts:+d} &rarr; <b>{tot}</b></td>"
-                for pts, tot in zip(rec.points, rec.totals, strict=True)
+                "<td></td>" if pts is None
+                else f"<td>{pts:+d} &rarr; <b>{tot}</b>{' (R22 reset)' if seat in rec.reset else ''}</td>"
+                for seat, (pts, tot) in enumerate(zip(rec.points, rec.totals, strict=True))
             )
             note = " <i>abandoned (R26)</i>" if rec.abandoned else ""
             rows.append(f"<tr><td>{rec.number}{note}</td>{cells}</tr>")
@@ -262,9 +264,9 @@ class Match101:
     @property
     def seats(self) -> tuple[int, ...]:
         """The match seat of each seat of the current round (round seat i is match seat seats[i])."""
-        if self._current_deal is None:
+        if self._current is None:
             raise RuntimeError("no round is being played: deal one with deal_round()")
-        return self._current_deal[0]
+        return self._round_seats
 
     @property
     def result(self) -> MatchResult:
