@@ -1,8 +1,9 @@
-"""Пьяница (Drunkard): the rules as data, one trick, and a whole game (RULES.md P1-P13).
+"""Пьяница (Drunkard): the rules as data, the play loop, and a whole game (RULES.md P1-P13).
 
-- ``rules.py``: ``PianitsaRules``, the decks (P1, P2) and the ranking (P4-P6);
-- ``trick.py``: one trick and its record ``PianitsaTrick`` (P3, P7-P10, P12);
-- ``game.py``: ``PianitsaGame`` and ``PianitsaResult`` (P2, P11-P13);
+- ``rules.py``: ``PianitsaRules`` (the options) and the decks (P1, P2);
+- ``play.py``: the loop that plays tricks, every rule of play in one place (P3-P13);
+- ``trick.py``: ``PianitsaTrick``, the record of one trick, step by step;
+- ``game.py``: ``PianitsaGame`` (deal, state, places) and ``PianitsaResult`` (P2, P11);
 - ``record.py``: game records as JSON and HTML views.
 
 >>> from pianitsa101.pianitsa import PianitsaGame

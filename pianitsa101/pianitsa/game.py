@@ -1,7 +1,9 @@
-"""A game of Пьяница: dealing, playing tricks, leaving, winning and termination (P1-P3, P11, P13).
+"""A game of Пьяница: the deal, the state between tricks, places and the result (P2, P11).
 
-Rules enforced in this module (from ``RULES.md``; P1/P2 checks live in ``rules.py``, a
-trick itself in ``trick.py``):
+The tricks themselves are played by ``play.py`` (P3-P13, with the order of the end checks);
+the options and the decks are checked in ``rules.py`` (P1, P2).
+
+Rules enforced in this module (from ``RULES.md``):
 
 - P2. The whole deck is dealt equally: the deck (``make_deck(size)`` order, or the cards
   given, in their order) is shuffled once with ``random.Random(seed).shuffle`` (or the
@@ -9,25 +11,20 @@ trick itself in ``trick.py``):
   dealt to a seat is its top card). For ``gather="random"`` the game then continues with its
   own copy of that generator, in the state the shuffle left it (``from_stacks``: the state
   of ``random.Random(seed)`` or of the ``rng`` given).
-- P11. Goal ``"shed"``: a player whose stack is empty after a trick leaves as a winner;
-  places go in the order players leave (leaving in the same trick shares the place); the
-  last player left, holding the whole deck, is the loser. Goal ``"collect"``: leaving means
-  being eliminated, and the player who collects the whole deck wins (places in reverse).
-- P12. When nobody at all holds cards after a trick (``taker`` None), the game is a draw.
-- P13. Before each trick the position (the ranks in every stack, in order) is compared with
-  every earlier position of the game; the first repetition ends the game with outcome
-  ``"cycle"`` (only for a deterministic ``gather``). ``max_tricks`` ends it with ``"limit"``
-  once that many tricks have been played. Normal end ``"finished"``; P12's end ``"draw"``.
+- P11. Places: goal ``"shed"``: players who run out leave as winners, best place first in
+  the order they leave (leaving in the same trick shares a place); the last player, holding
+  the whole deck, is the loser ("the drunkard"). Goal ``"collect"``: leaving means being
+  eliminated; the player who collects the whole deck wins (the same places, reversed).
 
-Order of the checks after each trick: draw, finished (at most one player holds cards),
-limit (``tricks == max_tricks``), cycle (the new position was seen before). A position can
-only repeat while nobody leaves (the number of non-empty stacks never grows), so the set of
-seen positions is emptied whenever a player leaves.
+Places and loser (``PianitsaResult``), exactly: ``places`` lists tuples of seats, best first,
+each seat exactly once. When the game did not finish (cycle, limit) the players still
+holding cards share one place: after those who left (shed) or before them (collect); after a
+draw (P12) the players of the last trick share the place of leaving in it. ``loser`` is the
+lowest seat of the last place when the outcome is ``"finished"``, and -1 otherwise (draw,
+cycle, limit).
 
-Places and loser (``PianitsaResult``): ``places`` lists tuples of seats, best first, each seat
-exactly once. When the game did not finish (cycle, limit) the players still holding cards
-share one place: after those who left (shed) or before them (collect). ``loser`` is the lowest
-seat of the last place when the outcome is ``"finished"``, and -1 otherwise (draw, cycle, limit).
+``play()`` plays on the ranks alone (suits never change the play, P4), which is faster; the
+cards (``stacks``, ``table``, ``history``) are worked out by replaying the deal when asked.
 
 >>> game = PianitsaGame.from_stacks(["A♠ 6♥", "K♦ 6♣"])
 >>> game.play_trick().gathered

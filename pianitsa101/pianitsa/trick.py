@@ -4,6 +4,13 @@ How a trick is played (P3, P6-P10, P12) is in ``play.py``; this module only hold
 happened: the seats called in each round, the face-down stakes, the face-up cards, the
 seats holding the winning rank, who joined a second dispute, the taker, the table in table
 order, the cards gathered in the order they go under the taker's stack, and who left.
+
+>>> from pianitsa101.pianitsa import PianitsaGame
+>>> trick = PianitsaGame.from_stacks(["K♠ 9♠", "K♥ 10♥"]).play_trick()
+>>> print(trick)
+trick 1: 0:K♠ 1:K♥ | 0:9♠ 1:10♥ -> seat 1 takes 4
+>>> trick.leaders, trick.disputes, trick.gathered
+([(0, 1), (1,)], 1, [Card.parse('K♥'), Card.parse('10♥'), Card.parse('K♠'), Card.parse('9♠')])
 """
 
 from __future__ import annotations
