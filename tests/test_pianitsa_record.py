@@ -110,3 +110,17 @@ def test_record_html_of_game_and_trick():
     draw.play()
     assert "draw" in draw._repr_html_() and "On the table" in draw._repr_html_()
     assert Card.parse("K♠")._repr_html_() in draw._repr_html_()
+
+
+def test_P4_fast_play_on_ranks_then_cards_worked_out_by_replay():
+    # play() plays on ranks only; the cards must come out exactly as trick-by-trick play.
+    for rules in (PianitsaRules(), PianitsaRules(gather="random"), PianitsaRules(gather="table")):
+        fast = PianitsaGame.deal(players=3, rules=rules, seed=17)
+        fast.play()
+        slow = PianitsaGame.deal(players=3, rules=rules, seed=17)
+        while not slow.over:
+            slow.play_trick()
+        assert fast.stacks == slow.stacks and fast.history == slow.history
+    draw = PianitsaGame.from_stacks(["K♠ 9♠ Q♠", "K♥ 9♦ Q♥"], PianitsaRules(gather="table"))
+    draw.play()  # K K, 9 9, Q Q, nobody: a draw; the table is shown as cards
+    assert draw.outcome == "draw" and draw.table == cards("K♠ K♥ 9♠ 9♦ Q♠ Q♥")
