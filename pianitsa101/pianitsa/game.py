@@ -120,7 +120,8 @@ class PianitsaGame:
         rng = _make_rng(seed, rng)
         rules = _check_rules(rules)
         rng.shuffle(to_deal)
-        return cls([to_deal[s::players] for s in range(players)], rules, _own_copy(rng, rules))
+        stacks = [to_deal[s::players] for s in range(players)]  # P2: seat s gets every n-th card
+        return cls(stacks, rules, _own_copy(rng, rules))
 
     @classmethod
     def from_stacks(cls, stacks: Sequence[Sequence[Card | str] | str], rules: PianitsaRules | None = None,
