@@ -134,6 +134,15 @@ def test_heuristic_saves_its_ace_until_the_next_player_is_close_to_going_out():
     assert HeuristicAgent().choose(view, legal) == Play(C("A♠"))
 
 
+def test_heuristic_plays_a_7_on_a_next_player_close_to_going_out():
+    hands = ["7♠ 9♠ 8♠ K♣ J♥", "6♦ 8♥ 7♦ 9♣", "6♥ 8♦ 9♥ 10♥ J♦"]
+    view, legal = position(hands, discard="10♠")
+    assert HeuristicAgent().choose(view, legal) == Play(C("9♠"))  # the 7 is kept back
+    hands[1] = "9♣"
+    view, legal = position(hands, discard="10♠")
+    assert HeuristicAgent().choose(view, legal) == Play(C("7♠"))  # now it makes them draw 2
+
+
 def test_heuristic_turns_play_away_from_a_player_about_to_go_out():
     hands = ["10♠ 9♦ 8♦ K♦", "6♣ 7♥ 7♦ 7♣", "6♥ 8♥ 9♥ 10♥ J♣"]
     view, legal = position(hands, discard="10♦")
