@@ -119,7 +119,11 @@ _BAR = ('<span style="display:inline-block;height:0.8em;width:{w}px;background:#
 
 
 def game_html(game: PianitsaGame) -> str:
-    """An HTML view of the game: every stack's size and top card, status, and the last trick."""
+    """An HTML view of the game: every stack's size and next card, status, and the last trick.
+
+    The players never look at their stacks (P2); the next card is shown for the onlooker
+    who is learning the game.
+    """
     places = {seat: i + 1 for i, group in enumerate(game.places) for seat in group}
     rows = []
     for seat, st in enumerate(game.stacks):
@@ -142,4 +146,4 @@ def game_html(game: PianitsaGame) -> str:
     last = game.last_trick
     last_html = f"<div>Last trick:{last._repr_html_()}</div>" if last is not None else ""
     return (f'<div class="p101-pianitsa">{head}<table><tr><th>seat</th><th>cards</th><th></th>'
-            f"<th>top</th><th></th></tr>{''.join(rows)}</table>{on_table}{last_html}</div>")
+            f"<th>next card</th><th></th></tr>{''.join(rows)}</table>{on_table}{last_html}</div>")
