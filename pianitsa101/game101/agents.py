@@ -26,10 +26,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from pianitsa101.cards import Card, Rank, Suit
-from pianitsa101.game101.moves import Draw, FlushQueens, Pass, Play
+from pianitsa101.game101.moves import Draw, FlushQueens, Move, Pass, Play
+from pianitsa101.game101.rules import Rules101
+from pianitsa101.game101.view import PlayerView
 
 __all__ = ["Agent", "AgentError", "GreedyAgent", "HeuristicAgent", "RandomAgent", "agent_name"]
 
@@ -57,7 +58,7 @@ def agent_name(agent: object) -> str:
 class Agent:
     """Base class of the built-in bots (any object with ``choose`` may play, see the module text)."""
 
-    def choose(self, view: Any, legal_moves: Sequence[Any]) -> Any:
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
         """The move to make: one of ``legal_moves``."""
         raise NotImplementedError
 
@@ -87,11 +88,10 @@ class RandomAgent(Agent):
         self._below = self._rng.randrange
 
     def reset(self, seed: int) -> None:
-        """Reseed the generator."""
-        self.seed = seed
+        """Reseed the generator (``seed``, the name's seed, stays the one given at the start)."""
         self._rng.seed(seed)
 
-    def choose(self, view: Any, legal_moves: Sequence[Any]) -> Any:
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
         """A uniformly random legal move (the view is not even looked at)."""
         return legal_moves[self._below(len(legal_moves))]
 
@@ -102,7 +102,7 @@ class RandomAgent(Agent):
 # ----------------------------------------------------------------------------- helpers
 
 
-def card_points(rules: Any, card: Card) -> int:
+def card_points(rules: Rules101, card: Card) -> int:
     """Points the card counts in a hand at the end of a round (R19, the rules' table)."""
     return rules.card_points(card)
 
@@ -114,7 +114,7 @@ def _without(hand: Sequence[Card], card: Card) -> list[Card]:
     return rest
 
 
-def queen_suit(view: Any, rest: Sequence[Card]) -> Suit:
+def queen_suit(view: PlayerView, rest: Sequence[Card]) -> Suit:
     """The suit a queen should order: the one the rest of the hand holds most (queens not counted).
 
     With nothing but queens left, the suit of which most cards are already out of play
@@ -127,7 +127,7 @@ def queen_suit(view: Any, rest: Sequence[Card]) -> Suit:
     return max(_SUITS, key=lambda s: (held[s], seen[s], -_SUITS.index(s)))
 
 
-def _no_play(legal_moves: Sequence[Any]) -> Any:
+def _no_play(legal_moves: Sequence[Move]) -> Move:
     """Without a card to play: draw if the rules allow it, else pass, else the only move left."""
     for kind in (Draw, Pass):
         for move in legal_moves:
@@ -136,7 +136,7 @@ def _no_play(legal_moves: Sequence[Any]) -> Any:
     return legal_moves[0]
 
 
-def _plays(view: Any, legal_moves: Sequence[Any]) -> list[Play]:
+def _plays(view: PlayerView, legal_moves: Sequence[Move]) -> list[Play]:
     """The legal plays, a queen only with the suit :func:`queen_suit` picks for it."""
     plays = []
     for move in legal_moves:
@@ -147,7 +147,7 @@ def _plays(view: Any, legal_moves: Sequence[Any]) -> list[Play]:
     return plays
 
 
-def _flush(view: Any, legal_moves: Sequence[Any]) -> Any:
+def _flush(view: PlayerView, legal_moves: Sequence[Move]) -> Move:
     """A legal FlushQueens (R21) ordering the best suit, or None."""
     flushes = [m for m in legal_moves if isinstance(m, FlushQueens)]
     if not flushes:
@@ -166,7 +166,7 @@ class GreedyAgent(Agent):
     - ties go to the card whose suit the rest of the hand holds most, then to the first listed.
     """
 
-    def choose(self, view: Any, legal_moves: Sequence[Any]) -> Any:
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
         """The most expensive playable card, else draw (or pass)."""
         flush = _flush(view, legal_moves)
         if flush is not None:
@@ -217,7 +217,7 @@ class HeuristicAgent(Agent):
     reverse = 15
     close = 2  # "close to going out": this many cards or fewer
 
-    def choose(self, view: Any, legal_moves: Sequence[Any]) -> Any:
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
         """The best-scoring play, else draw (or pass)."""
         if len(legal_moves) == 1:
             return legal_moves[0]
@@ -229,7 +229,7 @@ class HeuristicAgent(Agent):
             return _no_play(legal_moves)
         return max(plays, key=lambda move: self.score(view, move))
 
-    def score(self, view: Any, move: Play) -> float:
+    def score(self, view: PlayerView, move: Play) -> float:
         """How good playing this card looks (higher is better); see the class text."""
         rules, card = view.rules, move.card
         rest = _without(view.hand, card)
@@ -252,7 +252,7 @@ class HeuristicAgent(Agent):
                 score -= self.reverse
         return score
 
-    def _attack(self, view: Any, card: Card, rest: Sequence[Card]) -> float:
+    def _attack(self, view: PlayerView, card: Card, rest: Sequence[Card]) -> float:
         """The worth of a card that punishes the next player (7, ace, K♠, a 6 in the draw modes)."""
         rules = view.rules
         punishing = card.rank in _ATTACK_RANKS or card == _KING_OF_SPADES
@@ -267,7 +267,7 @@ class HeuristicAgent(Agent):
         return 0.0
 
 
-def _covers(rules: Any, card: Card, six: Card) -> bool:
+def _covers(rules: Rules101, card: Card, six: Card) -> bool:
     """Whether ``card`` may be put on the 6 just played (R9 ``cover`` by R6, or ``cover_any``)."""
     if rules.six == "cover_any":
         return True
