@@ -197,4 +197,7 @@ def test_bots_only_make_legal_moves_in_every_variant():
         agents = [(RandomAgent(i), GreedyAgent(), HeuristicAgent())[s % 3] for s in range(players)]
         result = Match101(players, deck, rules, seed=i, agents=agents).play()  # AgentError on a bad move
         assert result.over and result.losers
+        for rec in result.records:
+            rec.round.check_cards()  # R25: every card in exactly one place at the end of every round
+            assert len(rec.round.cards_in_play()) == deck
     assert used == {k: set(v) for k, v in OPTION_VALUES.items()}
