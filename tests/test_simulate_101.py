@@ -1,0 +1,138 @@
+"""The 101 fast path (``simulate_101``): the same rules as ``Round101``, reproducible, strict on input.
+
+The fast path uses its own random numbers, so its rounds are checked by replay: the deal
+it made is set up in ``Round101``, and every decision it took is played there; at every
+step the engine must list the same number of legal moves and accept the move, and at the
+end the winner (or R26's abandonment) and the points must agree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import numpy as np
+import pytest
+
+from pianitsa101.cards import Card, Suit
+from pianitsa101.game101 import Draw, FlushQueens, Pass, Play, Round101, Rules101
+from pianitsa101.simulate import _game101_kernel as kernel
+from pianitsa101.simulate._rng import _seed_game
+from pianitsa101.simulate.game101 import deck_array, rule_arrays, simulate_101
+
+SUITS = tuple(Suit)
+OPTIONS = {
+    "deal": ["four", "five_and_starter"],
+    "draw": ["until_playable", "one"],
+    "six": ["cover", "cover_any", "draw2_skip", "draw1_skip"],
+    "ace": ["skip_unless_ace", "skip"],
+    "queen_wild": [False, True],
+    "chain": ["double", "add", "off"],
+    "last_card_effects": [True, False],
+    "queen_finish_bonus": [True, False],
+    "flush_queens": [False, True],
+    "seven_draw": [2, 4],
+    "seven_of_spades_draw": [None, 4],
+}
+
+
+def engine_move(kind: int, card: int, suit: int):
+    """The engine's move object for a fast-path decision."""
+    if kind == kernel.PLAY:
+        return Play(Card.from_index(card), SUITS[suit] if suit >= 0 else None)
+    if kind == kernel.DRAW:
+        return Draw()
+    if kind == kernel.PASS:
+        return Pass()
+    return FlushQueens(SUITS[suit])
+
+
+def replay(rules: Rules101, players: int, deck: int, number: int, seen: set[str]) -> None:
+    """Play round ``number`` on the fast path with a log, then replay it through Round101."""
+    opt, penalty, points = rule_arrays(rules)
+    cards = deck_array(deck, players, rules)
+    st = np.zeros(kernel.ST_SIZE, np.int64)
+    hands = np.zeros((players, 52), np.int64)
+    hand_n = np.zeros(players, np.int64)
+    stock, discard, order = (np.zeros(52, np.int64) for _ in range(3))
+    rng = np.zeros(1, np.uint64)
+    key0, key1 = np.uint64(11), np.uint64(12)
+    _seed_game(rng, key0, key1, number)
+    starter = kernel._deal(cards, players, st, hands, hand_n, stock, order, opt, rng)
+    start_hands = [[Card.from_index(int(c)) for c in hands[s, : hand_n[s]]] for s in range(players)]
+    start_stock = [Card.from_index(int(c)) for c in stock[: st[kernel.STOCK_N]][::-1]]  # top first
+    first = int(st[kernel.TO_MOVE])
+    _seed_game(rng, key0, key1, number)  # the same stream again: the same deal, then the play
+    size = 1 << kernel.TABLE_BITS
+    table = (np.zeros((size, 2), np.uint64), np.zeros(size, np.int64), np.full(size, -1, np.int64))
+    moves = tuple(np.zeros(kernel.MAX_MOVES, np.int64) for _ in range(3))
+    log = np.zeros((30_000, 4), np.int64)
+    zobrist = kernel._zobrist(key0, key1)
+    made = kernel.play_round(cards, players, opt, penalty, points, rng, zobrist, *table, 0, 30_000,
+                             st, hands, hand_n, stock, discard, order, *moves, log)
+    fast_points = np.zeros(players, np.int64)
+    kernel._round_points(st, hands, hand_n, points, opt, fast_points)
+
+    rnd = Round101(hands=start_hands, stock=start_stock, discard=[], to_move=first, rules=rules,
+                   starter=Card.from_index(int(starter)) if starter >= 0 else None)
+    for step in range(made):
+        kind, card, suit, count = (int(x) for x in log[step])
+        legal = rnd.legal_moves()
+        move = engine_move(kind, card, suit)
+        assert len(legal) == count and move in legal, (rules, players, number, step, legal, move)
+        seen.add(type(move).__name__)
+        rnd.play(move)
+    assert rnd.over, (rules, players, number)
+    assert bool(rnd.abandoned) == bool(st[kernel.ABANDONED])
+    fast_winner = None if st[kernel.ABANDONED] else int(st[kernel.WINNER])
+    assert (None if rnd.abandoned else rnd.winner) == fast_winner
+    assert rnd.points() == fast_points.tolist()
+    seen.add("abandoned" if rnd.abandoned else "won")
+    if starter >= 0:
+        seen.add("starter")
+
+
+@pytest.mark.slow
+def test_R2_to_R26_fast_path_rounds_replay_exactly_in_the_engine():
+    rng = random.Random(101)
+    seen: set[str] = set()
+    for number in range(2500):
+        rules = Rules101(**{name: rng.choice(values) for name, values in OPTIONS.items()})
+        if rng.random() < 0.6:  # hands of only queens are rare: give R21 more chances
+            rules = dataclasses.replace(rules, flush_queens=True)
+        replay(rules, rng.randint(2, 6), rng.choice([36, 52]), number, seen)
+    # The replays reached every kind of move and ending.
+    assert seen >= {"Play", "Draw", "Pass", "FlushQueens", "won", "abandoned", "starter"}
+
+
+def test_R26_abandoned_rounds_score_nothing_and_happen_as_often_as_stated():
+    res = simulate_101(4000, players=6, seed=3)
+    abandoned = res.outcome == "abandoned"
+    assert (res.points[abandoned] == 0).all() and (res.winner[abandoned] == -1).all()
+    assert 0.01 < abandoned.mean() < 0.08  # RULES.md R26: about 4% of 6-player rounds
+    won = ~abandoned
+    assert (res.points[won, :][np.arange(won.sum()), res.winner[won]] <= 0).all()  # R20: winner 0 or bonus
+
+
+def test_R8_shuffle_recycle_and_seeded_runs_are_reproducible():
+    rules = Rules101(recycle="shuffle")
+    a = simulate_101(3000, players=4, rules=rules, seed=9, workers=1)
+    b = simulate_101(3000, players=4, rules=rules, seed=9, workers=2)
+    c = simulate_101(3000, players=4, rules=rules, seed=10)
+    for field in ("winner", "outcome_code", "decisions", "points"):
+        assert np.array_equal(getattr(a, field), getattr(b, field))
+    assert not np.array_equal(a.decisions, c.decisions)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"players": 7}, "2 to 6 players"),
+    ({"deck": 40}, "36- or 52-card"),
+    ({"players": 6, "deck": ["A♠", "K♠"]}, "needs at least 24 cards"),
+    ({"deck": ["A♠", "A♠"] * 8}, "twice"),
+    ({"rules": "popular"}, "rules must be a Rules101"),
+    ({"max_decisions": 0}, "max_decisions"),
+    ({"workers": 0}, "workers must be"),
+])
+def test_bad_input_names_the_problem(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        simulate_101(10, **kwargs)
