@@ -51,7 +51,8 @@ from typing import Any
 
 from pianitsa101.cards import Card
 from pianitsa101.game101.agents import AgentError, HeuristicAgent, agent_name
-from pianitsa101.game101.moves import IllegalMove
+from pianitsa101.game101.events import Event
+from pianitsa101.game101.moves import IllegalMove, Move
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.rules import Rules101
 
@@ -316,7 +317,7 @@ class Match101:
             self._next_first = seats[self._rng.randrange(len(seats))]
         return seats, self._next_first, self._rng.getrandbits(32)
 
-    def play_move(self, move: Any = None) -> list[Any]:
+    def play_move(self, move: Move | None = None) -> list[Event]:
         """Make one move in the current round (dealt if needed) and return its events.
 
         With ``move=None`` the agent of the seat to move chooses it; otherwise the given
@@ -336,14 +337,14 @@ class Match101:
             self._score()
         return events
 
-    def ask_agent(self) -> Any:
+    def ask_agent(self) -> Move:
         """The move the agent to move in the current round chooses (not played); AgentError if it fails."""
         rnd = self._current
         if rnd is None or rnd.over:
             raise RuntimeError("no move is due: no round is being played")
         return self._choose(rnd, rnd.to_move, rnd.legal_moves())
 
-    def _choose(self, rnd: Round101, seat: int, legal: list[Any]) -> Any:
+    def _choose(self, rnd: Round101, seat: int, legal: list[Move]) -> Move:
         """Ask the agent in round seat ``seat`` to choose from ``legal``; AgentError if it fails."""
         agent = self.agents[self._round_seats[seat]]
         if agent is None:
@@ -361,7 +362,7 @@ class Match101:
             raise self._agent_error(seat, move, self._not_legal(rnd, move))
         return move
 
-    def _play_agent_move(self, rnd: Round101, seat: int, move: Any) -> list[Any]:
+    def _play_agent_move(self, rnd: Round101, seat: int, move: Move) -> list[Event]:
         """Play an agent's move; IllegalMove (the agent changed its list of moves) becomes AgentError."""
         try:
             return rnd.play(move)
