@@ -89,6 +89,16 @@ def test_bots_draw_when_nothing_can_be_played():
     assert set(choices(view, legal).values()) == {Draw()}
 
 
+def test_bots_play_the_card_drawn_under_draw_one():
+    rules = Rules101(draw="one")
+    rnd = Round101.from_hands(hands=["9♦ 8♥", "6♦ 6♥ 8♠ 9♠"], stock="J♠ 7♣ 7♦", discard="10♠", rules=rules)
+    assert rnd.legal_moves() == [Draw()]
+    rnd.play(Draw())  # R7 draw="one": J♠ fits, so the player may play it or pass
+    assert set(rnd.legal_moves()) == {Play(C("J♠")), Pass()}
+    view = rnd.view(0)
+    assert set(choices(view, rnd.legal_moves()).values()) == {Play(C("J♠"))}
+
+
 # --------------------------------------------------------------------------- HeuristicAgent
 
 
