@@ -1,22 +1,36 @@
-"""The points of a round of 101 (R19, R20, R21).
+"""The points of a round of 101 and the match totals (R19-R23).
 
 - R19. Every player but the winner scores the points of the cards left in hand: by the
   rules' ``points`` table (default 2..10 their number, J 2, Q 3, K 4, A 11).
 - R20. With ``queen_finish_bonus``, a winner whose last card is a queen scores -20
   (-40 for the queen of spades); R21: after putting down queens together, each queen counts.
 - R26. An abandoned round scores nothing.
+- R22. Exactly 101 (option ``reset_at_101``, default on): a total of exactly 101 becomes 0.
+  **Read here as "exactly the limit"**: with the default ``limit=101`` that is 101; with
+  another limit, landing exactly on it resets (101 itself would be over a lower limit).
+- R23. End of the match: after each round every player still in adds the round's points
+  (R19, R20) to their total, R22 is applied, and then
+  ``match="first_over"`` (default): if any total is over ``limit``, the match ends and every
+  player over it loses (several at once if need be). The *winner* is then the player with
+  the lowest total, or nobody (``None``) when the lowest total is shared (**Decided** here;
+  the source only names the losers);
+  ``match="elimination"``: every player over the limit leaves; later rounds are dealt among
+  the others only, until one player is left, the winner.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.game101.rules import Rules101
 
 if TYPE_CHECKING:
     from pianitsa101.game101.round import Round101
 
-__all__ = ["queen_bonus", "round_points"]
+__all__ = ["Settlement", "queen_bonus", "round_points", "settle_round"]
 
 
 def queen_bonus(final_cards: tuple[Card, ...]) -> int:
@@ -33,3 +47,49 @@ def round_points(rnd: Round101) -> list[int]:
     points = [sum(rnd.rules.points[c.rank] for c in hand) for hand in rnd._hands]  # R19
     points[rnd.winner] = queen_bonus(rnd.final_cards) if rnd.rules.queen_finish_bonus else 0  # R20
     return points
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """What one round does to the match (R22, R23)."""
+
+    totals: tuple[int, ...]  # every match seat's total after the round
+    reset: tuple[int, ...]  # seats whose total was exactly the limit and became 0 (R22)
+    over: tuple[int, ...]  # seats whose total is now over the limit: they lose (R23)
+    still_in: tuple[int, ...]  # seats that play the next round (R23 elimination: the others left)
+    finished: bool  # the match is over (R23)
+    winner: int | None  # once finished: the winner, or None (first_over: lowest total shared)
+
+
+def settle_round(totals: Sequence[int], points: Sequence[int | None], rules: Rules101) -> Settlement:
+    """Add a round's points to the totals, apply R22, and decide by R23 who is out and whether the match ends.
+
+    ``points`` has one entry per match seat, ``None`` for a player not dealt in (already out).
+
+    >>> settle_round([90, 60, 30], [11, 0, 40], Rules101())
+    Settlement(totals=(0, 60, 70), reset=(0,), over=(), still_in=(0, 1, 2), finished=False, winner=None)
+    >>> settle_round([90, 99, 30, 50], [12, 5, 0, 8], Rules101())
+    Settlement(totals=(102, 104, 30, 58), reset=(), over=(0, 1), still_in=(2, 3), finished=True, winner=2)
+    >>> settle_round([90, 99, 30, 50], [12, 5, 0, 8], Rules101(match="elimination"))
+    Settlement(totals=(102, 104, 30, 58), reset=(), over=(0, 1), still_in=(2, 3), finished=False, winner=None)
+    """
+    new, reset = list(totals), []
+    dealt_in = [s for s, pts in enumerate(points) if pts is not None]
+    for seat in dealt_in:
+        new[seat] += points[seat]  # type: ignore[operator]
+        if rules.reset_at_101 and new[seat] == rules.limit:  # R22: exactly the limit becomes 0
+            new[seat] = 0
+            reset.append(seat)
+    over = tuple(s for s in dealt_in if new[s] > rules.limit)  # R23: over the limit loses
+    still_in = tuple(s for s in dealt_in if s not in over)
+    winner = None
+    if rules.match == "first_over":  # R23: the first total over the limit ends the match
+        finished = bool(over)
+        lowest = [s for s in still_in if new[s] == min(new[t] for t in still_in)]
+        if finished and len(lowest) == 1:
+            winner = lowest[0]  # Decided: the lowest total wins, nobody when it is shared
+    else:  # R23 elimination: the players over the limit leave; the last one left wins
+        finished = len(still_in) <= 1
+        if len(still_in) == 1:
+            winner = still_in[0]
+    return Settlement(tuple(new), tuple(reset), over, still_in, finished, winner)
