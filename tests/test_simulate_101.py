@@ -19,6 +19,7 @@ from pianitsa101.game101 import Draw, FlushQueens, Pass, Play, Round101, Rules10
 from pianitsa101.simulate import _game101_kernel as kernel
 from pianitsa101.simulate._rng import _seed_game
 from pianitsa101.simulate.game101 import deck_array, rule_arrays, simulate_101
+from pianitsa101.simulate.pianitsa import _seed_keys
 
 SUITS = tuple(Suit)
 OPTIONS = {
@@ -47,8 +48,9 @@ def engine_move(kind: int, card: int, suit: int):
     return FlushQueens(SUITS[suit])
 
 
-def replay(rules: Rules101, players: int, deck: int, number: int, seen: set[str]) -> None:
-    """Play round ``number`` on the fast path with a log, then replay it through Round101."""
+def replay(rules: Rules101, players: int, deck: int, number: int, seen: set[str],
+           keys: tuple[np.uint64, np.uint64] = (np.uint64(11), np.uint64(12))) -> tuple[int, list[int]]:
+    """Play round ``number`` on the fast path, logged, and replay it in Round101; return (winner, points)."""
     opt, penalty, points = rule_arrays(rules)
     cards = deck_array(deck, players, rules)
     st = np.zeros(kernel.ST_SIZE, np.int64)
@@ -56,14 +58,14 @@ def replay(rules: Rules101, players: int, deck: int, number: int, seen: set[str]
     hand_n = np.zeros(players, np.int64)
     stock, discard, order = (np.zeros(52, np.int64) for _ in range(3))
     rng = np.zeros(1, np.uint64)
-    key0, key1 = np.uint64(11), np.uint64(12)
+    key0, key1 = keys
     _seed_game(rng, key0, key1, number)
     starter = kernel._deal(cards, players, st, hands, hand_n, stock, order, opt, rng)
     start_hands = [[Card.from_index(int(c)) for c in hands[s, : hand_n[s]]] for s in range(players)]
     start_stock = [Card.from_index(int(c)) for c in stock[: st[kernel.STOCK_N]][::-1]]  # top first
     first = int(st[kernel.TO_MOVE])
     _seed_game(rng, key0, key1, number)  # the same stream again: the same deal, then the play
-    size = 1 << kernel.TABLE_BITS
+    size = 1 << 16  # room for 30,000 decisions
     table = (np.zeros((size, 2), np.uint64), np.zeros(size, np.int64), np.full(size, -1, np.int64))
     moves = tuple(np.zeros(kernel.MAX_MOVES, np.int64) for _ in range(3))
     log = np.zeros((30_000, 4), np.int64)
@@ -90,6 +92,7 @@ def replay(rules: Rules101, players: int, deck: int, number: int, seen: set[str]
     seen.add("abandoned" if rnd.abandoned else "won")
     if starter >= 0:
         seen.add("starter")
+    return (-1 if rnd.abandoned else rnd.winner), rnd.points()
 
 
 @pytest.mark.slow
@@ -103,6 +106,18 @@ def test_R2_to_R26_fast_path_rounds_replay_exactly_in_the_engine():
         replay(rules, rng.randint(2, 6), rng.choice([36, 52]), number, seen)
     # The replays reached every kind of move and ending.
     assert seen >= {"Play", "Draw", "Pass", "FlushQueens", "won", "abandoned", "starter"}
+
+
+def test_long_rounds_of_a_run_replay_in_the_engine():
+    # Rounds long enough to outgrow the first R26 table are played again with a larger one:
+    # the run's longest rounds must still be exactly the engine's.
+    rules = Rules101(six="draw1_skip", seven_draw=4, chain="add")
+    res = simulate_101(3000, players=3, deck=52, rules=rules, seed=4)
+    longest = np.argsort(res.decisions)[-3:]
+    assert res.decisions[longest].min() > 2 ** kernel.TABLE_BITS // 2
+    for number in longest:
+        winner, points = replay(rules, 3, 52, int(number), set(), keys=_seed_keys(4))
+        assert winner == res.winner[number] and points == res.points[number].tolist()
 
 
 def test_R26_abandoned_rounds_score_nothing_and_happen_as_often_as_stated():
@@ -131,6 +146,7 @@ def test_R8_shuffle_recycle_and_seeded_runs_are_reproducible():
     ({"deck": ["A♠", "A♠"] * 8}, "twice"),
     ({"rules": "popular"}, "rules must be a Rules101"),
     ({"max_decisions": 0}, "max_decisions"),
+    ({"max_decisions": 10**8}, "max_decisions"),
     ({"workers": 0}, "workers must be"),
 ])
 def test_bad_input_names_the_problem(kwargs, message):

