@@ -17,6 +17,7 @@ import pytest
 from pianitsa101.cards import Card, Suit
 from pianitsa101.game101 import Draw, FlushQueens, Pass, Play, Round101, Rules101
 from pianitsa101.simulate import _game101_kernel as kernel
+from pianitsa101.simulate import _state101 as state
 from pianitsa101.simulate._rng import _seed_game
 from pianitsa101.simulate.game101 import deck_array, rule_arrays, simulate_101
 from pianitsa101.simulate.pianitsa import _seed_keys
@@ -39,11 +40,11 @@ OPTIONS = {
 
 def engine_move(kind: int, card: int, suit: int):
     """The engine's move object for a fast-path decision."""
-    if kind == kernel.PLAY:
+    if kind == state.PLAY:
         return Play(Card.from_index(card), SUITS[suit] if suit >= 0 else None)
-    if kind == kernel.DRAW:
+    if kind == state.DRAW:
         return Draw()
-    if kind == kernel.PASS:
+    if kind == state.PASS:
         return Pass()
     return FlushQueens(SUITS[suit])
 
@@ -53,7 +54,7 @@ def replay(rules: Rules101, players: int, deck: int, number: int, seen: set[str]
     """Play round ``number`` on the fast path, logged, and replay it in Round101; return (winner, points)."""
     opt, penalty, points = rule_arrays(rules)
     cards = deck_array(deck, players, rules)
-    st = np.zeros(kernel.ST_SIZE, np.int64)
+    st = np.zeros(state.ST_SIZE, np.int64)
     hands = np.zeros((players, 52), np.int64)
     hand_n = np.zeros(players, np.int64)
     stock, discard, order = (np.zeros(52, np.int64) for _ in range(3))
@@ -62,12 +63,12 @@ def replay(rules: Rules101, players: int, deck: int, number: int, seen: set[str]
     _seed_game(rng, key0, key1, number)
     starter = kernel._deal(cards, players, st, hands, hand_n, stock, order, opt, rng)
     start_hands = [[Card.from_index(int(c)) for c in hands[s, : hand_n[s]]] for s in range(players)]
-    start_stock = [Card.from_index(int(c)) for c in stock[: st[kernel.STOCK_N]][::-1]]  # top first
-    first = int(st[kernel.TO_MOVE])
+    start_stock = [Card.from_index(int(c)) for c in stock[: st[state.STOCK_N]][::-1]]  # top first
+    first = int(st[state.TO_MOVE])
     _seed_game(rng, key0, key1, number)  # the same stream again: the same deal, then the play
     size = 1 << 16  # room for 30,000 decisions
     table = (np.zeros((size, 2), np.uint64), np.zeros(size, np.int64), np.full(size, -1, np.int64))
-    moves = tuple(np.zeros(kernel.MAX_MOVES, np.int64) for _ in range(3))
+    moves = tuple(np.zeros(state.MAX_MOVES, np.int64) for _ in range(3))
     log = np.zeros((30_000, 4), np.int64)
     zobrist = kernel._zobrist(key0, key1)
     made = kernel.play_round(cards, players, opt, penalty, points, rng, zobrist, *table, 0, 30_000,
@@ -85,8 +86,8 @@ def replay(rules: Rules101, players: int, deck: int, number: int, seen: set[str]
         seen.add(type(move).__name__)
         rnd.play(move)
     assert rnd.over, (rules, players, number)
-    assert bool(rnd.abandoned) == bool(st[kernel.ABANDONED])
-    fast_winner = None if st[kernel.ABANDONED] else int(st[kernel.WINNER])
+    assert bool(rnd.abandoned) == bool(st[state.ABANDONED])
+    fast_winner = None if st[state.ABANDONED] else int(st[state.WINNER])
     assert (None if rnd.abandoned else rnd.winner) == fast_winner
     assert rnd.points() == fast_points.tolist()
     seen.add("abandoned" if rnd.abandoned else "won")

@@ -8,10 +8,7 @@ among the legal moves, as ``RandomAgent`` does (with another generator, so the s
 does not give the same round as the engine; the tests replay fast-path rounds move by
 move through ``Round101`` to show the rules are the same).
 
-R26 (a position seen for the third time abandons the round) keeps a count per position in
-a hash table keyed by two independent 64-bit Zobrist-style hashes of the whole position
-(hands as sets, stock and discard pile in order, whose turn, direction, ordered suit and
-the pending obligations): two different positions would have to agree on 128 bits.
+R26 positions are counted in ``_state101`` (a 128-bit hash per position).
 """
 
 from __future__ import annotations
@@ -19,156 +16,49 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pianitsa101.simulate._rng import _below, _mix, _next, _seed_game, _shuffle
-
-SIX, SEVEN, TEN, QUEEN, KING, ACE = 6, 7, 10, 12, 13, 14
-# Move kinds in the move buffers.
-PLAY, DRAW, PASS, FLUSH = 0, 1, 2, 3
-# Option slots in the ``opt`` array.
-O_DRAW_ONE, O_SHUFFLE, O_SIX, O_ACE_ANSWER, O_WILD, O_CHAIN, O_LAST, O_BONUS, O_FLUSH, O_STARTER = range(10)
-SIX_COVER, SIX_COVER_ANY = 0, 1  # six modes 2, 3 are draw2_skip / draw1_skip (a penalty, R9)
-CHAIN_DOUBLE, CHAIN_ADD, CHAIN_OFF = 0, 1, 2
-MAX_MOVES = 64  # legal moves at most: a hand of queens with 4 suits each is far below
-
-
-@njit(cache=True, inline="always")
-def _rank(c):
-    return c % 13 + 2
-
-
-@njit(cache=True, inline="always")
-def _suit(c):
-    return c // 13
-
-
-# The round's scalars live in one small int64 array ``st``; its slots:
-TO_MOVE, DIRECTION, ORDERED, PENDING, PRANK, COVER, SKIP, DRAWN, OVER, WINNER, ABANDONED, BONUS, \
-    STOCK_N, DISCARD_N, N_PLAYERS, POSITIONS = range(16)
-ST_SIZE = 16
-
-
-@njit(cache=True)
-def _playable(c, st, discard, opt, any_card):
-    """R6/R14 (R9 cover_any, R4 empty table): may card ``c`` go on the discard pile now?"""
-    if any_card or st[DISCARD_N] == 0:
-        return True
-    ordered = st[ORDERED]
-    if _rank(c) == QUEEN and (opt[O_WILD] or ordered >= 0):
-        return True  # R14: a queen goes on an ordered suit, or on anything when wild
-    if ordered >= 0:
-        return _suit(c) == ordered  # R14
-    top = discard[st[DISCARD_N] - 1]
-    return _suit(c) == _suit(top) or _rank(c) == _rank(top)  # R6
-
-
-@njit(cache=True)
-def _add_play(c, mk, mc, ms, k):
-    if _rank(c) == QUEEN:  # R14: a queen orders one of four suits: four moves
-        for s in range(4):
-            mk[k], mc[k], ms[k] = PLAY, c, s
-            k += 1
-        return k
-    mk[k], mc[k], ms[k] = PLAY, c, -1
-    return k + 1
-
-
-@njit(cache=True)
-def legal_moves(st, hands, hand_n, discard, opt, mk, mc, ms):
-    """Fill the move buffers with every legal move (legal.py's order is not kept); return how many."""
-    seat = st[TO_MOVE]
-    hn = hand_n[seat]
-    k = 0
-    if st[PENDING] > 0:  # R15/R16: pass the penalty on, or take it
-        if not (st[PRANK] == KING or opt[O_CHAIN] == CHAIN_OFF):
-            for i in range(hn):
-                if _rank(hands[seat, i]) == st[PRANK]:
-                    k = _add_play(hands[seat, i], mk, mc, ms, k)
-        mk[k], mc[k], ms[k] = DRAW, -1, -1
-        return k + 1
-    if st[SKIP]:  # R12: answer with an ace, or lose the turn
-        for i in range(hn):
-            if _rank(hands[seat, i]) == ACE:
-                k = _add_play(hands[seat, i], mk, mc, ms, k)
-        mk[k], mc[k], ms[k] = PASS, -1, -1
-        return k + 1
-    if st[DRAWN] >= 0:  # R7/R9: only the card just drawn (draw="one": or pass)
-        k = _add_play(st[DRAWN], mk, mc, ms, k)
-        if opt[O_DRAW_ONE] and not st[COVER]:
-            mk[k], mc[k], ms[k] = PASS, -1, -1
-            k += 1
-        return k
-    any_card = st[COVER] and opt[O_SIX] == SIX_COVER_ANY
-    queens = 0
-    for i in range(hn):
-        c = hands[seat, i]
-        if _rank(c) == QUEEN:
-            queens += 1
-        if _playable(c, st, discard, opt, any_card):
-            k = _add_play(c, mk, mc, ms, k)
-    if k == 0:
-        mk[0], mc[0], ms[0] = DRAW, -1, -1  # R7 (R9: draw until the 6 can be covered)
-        return 1
-    if opt[O_FLUSH] and hn >= 2 and queens == hn:  # R21
-        for s in range(4):
-            mk[k], mc[k], ms[k] = FLUSH, -1, s
-            k += 1
-    return k
-
-
-# --- R26 hashing ----------------------------------------------------------------------------------
-
-
-@njit(cache=True)
-def _zobrist(key0, key1):
-    """Random words for the position hashes: hands [seat, card], stock/discard [place, card], scalars."""
-    state = np.zeros(1, dtype=np.uint64)
-    _seed_game(state, key0, key1, 0x101)
-    z = np.empty((2, 6 + 52 + 52 + 8, 52), dtype=np.uint64)
-    for a in range(z.shape[0]):
-        for b in range(z.shape[1]):
-            for c in range(z.shape[2]):
-                z[a, b, c] = _next(state)
-    return z
-
-
-@njit(cache=True)
-def _position_hash(st, hands, hand_n, stock, discard, z, w):
-    """One 64-bit hash of the whole position (R26), with the words of table ``w``."""
-    h = np.uint64(0)
-    for seat in range(st[N_PLAYERS]):
-        for i in range(hand_n[seat]):
-            h ^= z[w, seat, hands[seat, i]]
-    for i in range(st[STOCK_N]):
-        h += z[w, 6 + i, stock[i]] * np.uint64(3)
-    for i in range(st[DISCARD_N]):
-        h += z[w, 58 + i, discard[i]] * np.uint64(5)
-    scalars = (st[TO_MOVE], st[DIRECTION] + 1, st[ORDERED] + 1, st[PENDING], st[PRANK] + 1, st[COVER],
-               st[SKIP], st[DRAWN] + 1)
-    for j in range(8):
-        h ^= _mix(z[w, 110 + j, 0] + np.uint64(scalars[j]))
-    return h
-
-
-@njit(cache=True)
-def _count_position(st, hands, hand_n, stock, discard, z, table_keys, table_counts, table_round, rnd):
-    """R26: count this position; return how many times it has now been seen in this round."""
-    h1 = _position_hash(st, hands, hand_n, stock, discard, z, 0)
-    h2 = _position_hash(st, hands, hand_n, stock, discard, z, 1)
-    mask = table_counts.shape[0] - 1
-    i = np.int64(h1 & np.uint64(mask))
-    while True:
-        if table_round[i] != rnd:  # an empty slot (left from another round)
-            st[POSITIONS] += 1
-            table_round[i] = rnd
-            table_keys[i, 0] = h1
-            table_keys[i, 1] = h2
-            table_counts[i] = 1
-            return 1
-        if table_keys[i, 0] == h1 and table_keys[i, 1] == h2:
-            table_counts[i] += 1
-            return table_counts[i]
-        i = (i + 1) & mask
-
+from pianitsa101.simulate._legal101 import _playable, legal_moves
+from pianitsa101.simulate._rng import _below, _seed_game, _shuffle
+from pianitsa101.simulate._state101 import (
+    ABANDONED,
+    ACE,
+    BONUS,
+    CHAIN_DOUBLE,
+    COVER,
+    DIRECTION,
+    DISCARD_N,
+    DRAW,
+    DRAWN,
+    MAX_MOVES,
+    N_PLAYERS,
+    O_ACE_ANSWER,
+    O_BONUS,
+    O_CHAIN,
+    O_DRAW_ONE,
+    O_LAST,
+    O_SHUFFLE,
+    O_SIX,
+    O_STARTER,
+    ORDERED,
+    OVER,
+    PASS,
+    PENDING,
+    PLAY,
+    POSITIONS,
+    PRANK,
+    QUEEN,
+    SIX,
+    SIX_COVER_ANY,
+    SKIP,
+    ST_SIZE,
+    STOCK_N,
+    TEN,
+    TO_MOVE,
+    WINNER,
+    _count_position,
+    _rank,
+    _suit,
+    _zobrist,
+)
 
 # --- transitions (turns.py) ----------------------------------------------------------------------
 

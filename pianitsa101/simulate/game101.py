@@ -24,6 +24,7 @@ import numpy as np
 from pianitsa101.cards import Card, Rank, make_deck
 from pianitsa101.game101 import Rules101
 from pianitsa101.simulate import _game101_kernel as kernel
+from pianitsa101.simulate import _state101 as state
 from pianitsa101.simulate._progress import Progress
 from pianitsa101.simulate.pianitsa import _check_games, _check_workers, _seed_keys
 
@@ -69,16 +70,16 @@ class Simulation101:
 def rule_arrays(rules: Rules101) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The options, the penalty of every card (R9, R10, R15) and the points table (R19) as arrays."""
     opt = np.zeros(10, dtype=np.int64)
-    opt[kernel.O_DRAW_ONE] = rules.draw == "one"
-    opt[kernel.O_SHUFFLE] = rules.recycle == "shuffle"
-    opt[kernel.O_SIX] = ("cover", "cover_any", "draw2_skip", "draw1_skip").index(rules.six)
-    opt[kernel.O_ACE_ANSWER] = rules.ace == "skip_unless_ace"
-    opt[kernel.O_WILD] = rules.queen_wild
-    opt[kernel.O_CHAIN] = ("double", "add", "off").index(rules.chain)
-    opt[kernel.O_LAST] = rules.last_card_effects
-    opt[kernel.O_BONUS] = rules.queen_finish_bonus
-    opt[kernel.O_FLUSH] = rules.flush_queens
-    opt[kernel.O_STARTER] = rules.deal == "five_and_starter"
+    opt[state.O_DRAW_ONE] = rules.draw == "one"
+    opt[state.O_SHUFFLE] = rules.recycle == "shuffle"
+    opt[state.O_SIX] = ("cover", "cover_any", "draw2_skip", "draw1_skip").index(rules.six)
+    opt[state.O_ACE_ANSWER] = rules.ace == "skip_unless_ace"
+    opt[state.O_WILD] = rules.queen_wild
+    opt[state.O_CHAIN] = ("double", "add", "off").index(rules.chain)
+    opt[state.O_LAST] = rules.last_card_effects
+    opt[state.O_BONUS] = rules.queen_finish_bonus
+    opt[state.O_FLUSH] = rules.flush_queens
+    opt[state.O_STARTER] = rules.deal == "five_and_starter"
     penalty = np.array([rules.penalty(Card.from_index(i)) for i in range(52)], dtype=np.int64)
     points = np.zeros(15, dtype=np.int64)
     for rank in Rank:
