@@ -140,6 +140,16 @@ def test_R8_shuffle_recycle_and_seeded_runs_are_reproducible():
     assert not np.array_equal(a.decisions, c.decisions)
 
 
+def test_progress_chunks_give_the_same_rounds(monkeypatch, capsys):
+    from pianitsa101.simulate import game101
+
+    plain = simulate_101(3000, players=4, seed=8)
+    monkeypatch.setattr(game101, "_CHUNK", 500)
+    shown = simulate_101(3000, players=4, seed=8, progress=True)
+    assert np.array_equal(plain.points, shown.points) and np.array_equal(plain.decisions, shown.decisions)
+    assert "3,000 of 3,000" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"players": 7}, "2 to 6 players"),
     ({"deck": 40}, "36- or 52-card"),

@@ -40,6 +40,7 @@ __all__ = ["PianitsaSimulation", "simulate_pianitsa"]
 OUTCOMES = np.array(kernel.OUTCOMES)
 _GATHER_CODES = {"winner_first": kernel.WINNER_FIRST, "table": kernel.TABLE, "random": kernel.RANDOM}
 _CHUNK = 1 << 16  # games per kernel call when showing progress
+_MAX_TRICKS = 1 << 60  # larger caps act the same (and 3 * cap must fit in the kernel's int64)
 
 
 @dataclass(frozen=True, eq=False)
@@ -163,7 +164,7 @@ def simulate_pianitsa(games: int | None = None, players: int | None = None,
     disputes = np.zeros(count, dtype=np.int64)
     left = np.zeros((count, n), dtype=np.int32)
     options = (rules.dispute_face_down, _GATHER_CODES[rules.gather], rules.second_disputes,
-               rules.low_beats_ace, rules.max_tricks, True, True)  # limit before cycle; 2-player path
+               rules.low_beats_ace, min(rules.max_tricks, _MAX_TRICKS), True, True)  # limit before cycle
     bar = Progress(count, "Пьяница", progress)
     chunk = max(_CHUNK, -(-count // 100)) if progress else max(count, 1)
     previous = numba.get_num_threads()
