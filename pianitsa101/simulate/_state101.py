@@ -18,14 +18,14 @@ from numba import njit
 
 from pianitsa101.simulate._rng import _mix, _next, _seed_game
 
-SIX, SEVEN, TEN, QUEEN, KING, ACE = 6, 7, 10, 12, 13, 14
+SIX, TEN, QUEEN, KING, ACE = 6, 10, 12, 13, 14
 # Move kinds in the move buffers.
 PLAY, DRAW, PASS, FLUSH = 0, 1, 2, 3
 # Option slots in the ``opt`` array.
 O_DRAW_ONE, O_SHUFFLE, O_SIX, O_ACE_ANSWER, O_WILD, O_CHAIN, O_LAST, O_BONUS, O_FLUSH, O_STARTER = range(10)
 SIX_COVER, SIX_COVER_ANY = 0, 1  # six modes 2, 3 are draw2_skip / draw1_skip (a penalty, R9)
 CHAIN_DOUBLE, CHAIN_ADD, CHAIN_OFF = 0, 1, 2
-MAX_MOVES = 64  # legal moves at most: a hand of queens with 4 suits each is far below
+MAX_MOVES = 128  # room for every legal move: at most 51 cards in hand + 3 more per queen (< 64)
 
 
 @njit(cache=True, inline="always")
