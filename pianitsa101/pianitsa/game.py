@@ -136,6 +136,9 @@ class PianitsaGame:
         parsed = []
         seen: set[Card] = set()
         for seat, given in enumerate(stacks):
+            if not isinstance(given, (str, Sequence)):
+                raise ValueError(
+                    f"seat {seat}: a stack is a list of cards or a text like 'A♠ 6♥'; got {given!r}")
             st = cards(given) if isinstance(given, str) else [Card.parse(c) if isinstance(c, str) else c
                                                                for c in given]
             if not st:

@@ -95,14 +95,23 @@ def game_from_json(cls: type[PianitsaGame], text: str) -> PianitsaGame:
         raise ValueError(f"not a Пьяница game record (JSON expected): {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a Пьяница game record: expected format {FORMAT!r}")
-    rules = PianitsaRules(**data["rules"])
+    missing = [key for key in ("rules", "deal", "tricks") if key not in data]
+    if missing:
+        raise ValueError(f"the Пьяница game record has no {', '.join(map(repr, missing))}")
+    try:
+        rules = PianitsaRules(**data["rules"])
+    except TypeError as error:  # an unknown or missing option name
+        raise ValueError(f"the record's rules are not PianitsaRules options: {error}") from None
     rng = None
     if rules.gather == "random":
         state = data.get("rng_state")
         if state is None:
             raise ValueError('the record has gather="random" but no rng_state')
         rng = random.Random()
-        rng.setstate((state[0], tuple(state[1]), state[2]))
+        try:
+            rng.setstate((state[0], tuple(state[1]), state[2]))
+        except (TypeError, ValueError, IndexError):
+            raise ValueError("the record's rng_state is not a random.Random state") from None
     game = cls.from_stacks(data["deal"], rules, rng=rng)
     for recorded in data["tricks"]:
         if game.over:
@@ -131,7 +140,8 @@ def game_html(game: PianitsaGame) -> str:
             status = "in the game"
             top = card_html(st[0])
         else:
-            status = f"out (place {places[seat]})" if seat in places else "out"
+            # P11: a shed place is final when the player leaves; a collect place only at the end
+            status = f"out (place {places[seat]})" if game.rules.goal == "shed" else "out (eliminated)"
             top = ""
         if game.over and seat in places:
             status = f"place {places[seat]}" + (" — the drunkard" if seat == game.loser and
