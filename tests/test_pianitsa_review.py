@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from pianitsa101.cards import cards
+from pianitsa101.cards import cards, make_deck
 from pianitsa101.pianitsa import PianitsaGame, PianitsaRules
 from pianitsa101.simulate import simulate_pianitsa
 
@@ -277,3 +277,121 @@ def test_record_with_missing_or_wrong_fields_is_a_clear_error(data, message):
     text = json.dumps({"format": "pianitsa101/pianitsa-game/1", **data})
     with pytest.raises(ValueError, match=message):
         PianitsaGame.from_json(text)
+
+
+def test_P11_P13_finishing_or_a_draw_at_max_tricks_is_not_a_limit():
+    # End checks after a trick: draw, finished, limit, cycle.
+    whole_game(P13_CYCLE, ("finished", [(1,), (0,)], 0, 4, 0), max_tricks=4)
+    whole_game(P13_CYCLE, ("limit", [(0, 1)], -1, 3, 0), max_tricks=3)
+    whole_game(["K♠", "K♥"], ("draw", [(0, 1)], -1, 1, 1), max_tricks=1)
+
+
+# ----- a second, independent reading of P3-P13 ---------------------------------------------------
+
+
+def _resolve(up: dict, low: int, low_beats_ace: bool) -> list[int]:
+    """P6: the seats holding the winning rank among the face-up cards ``up`` {seat: Card}."""
+    ranks = {s: int(c.rank) for s, c in up.items()}
+    if low_beats_ace and low != 14 and 14 in ranks.values() and low in ranks.values():
+        ranks = {s: r for s, r in ranks.items() if r != 14}  # P5: every ace is knocked out
+    best = max(ranks.values())
+    return sorted(s for s, r in ranks.items() if r == best)
+
+
+def _reading(deal, rules: PianitsaRules, seed: int):
+    """The whole game as RULES.md reads, written apart from the engine: (result, tricks, stacks)."""
+    stacks = [list(st) for st in deal]
+    low = min(int(c.rank) for st in deal for c in st)
+    rng = random.Random(seed)
+    seen = {tuple(tuple(int(c.rank) for c in st) for st in stacks)}
+    groups, records, disputes_total = [], [], 0
+    while True:
+        active = [s for s in range(len(stacks)) if stacks[s]]
+        table = [(s, stacks[s].pop(0)) for s in active]  # P7
+        first = dict(table)
+        winners, disputes, joined, taker = _resolve(first, low, rules.low_beats_ace), 0, set(), None
+        contenders = winners
+        if len(winners) == 1:
+            taker = winners[0]
+        else:
+            joined = set(winners)
+            while True:  # P8
+                disputes += 1
+                up = {}
+                for s in contenders:
+                    if stacks[s]:  # P12: no card, no part
+                        for _ in range(min(rules.dispute_face_down, len(stacks[s]) - 1)):
+                            table.append((s, stacks[s].pop(0)))
+                        up[s] = stacks[s].pop(0)
+                        table.append((s, up[s]))
+                if not up:  # P12: the lowest seat still holding cards, or nobody
+                    taker = next((s for s in range(len(stacks)) if stacks[s]), None)
+                    break
+                contenders = _resolve(up, low, rules.low_beats_ace)
+                if len(contenders) > 1:
+                    continue
+                won = contenders[0]
+                joiners = [s for s in active if rules.second_disputes and s not in joined
+                           and first[s].rank == up[won].rank]  # P10
+                if not joiners:
+                    taker = won
+                    break
+                joined.update(joiners)
+                contenders = sorted([won, *joiners])
+        on_table = [c for _, c in table]
+        if taker is None:
+            gathered = []
+        elif rules.gather == "winner_first":  # P9
+            gathered = [c for s, c in table if s == taker] + [c for s, c in table if s != taker]
+        else:
+            gathered = list(on_table)
+            if rules.gather == "random":
+                rng.shuffle(gathered)
+        if taker is not None:
+            stacks[taker] += gathered
+        disputes_total += disputes
+        left = tuple(s for s in active if not stacks[s])  # P11
+        groups += [left] if left else []
+        records.append((taker, gathered, disputes, left, on_table))
+        position = tuple(tuple(int(c.rank) for c in st) for st in stacks)
+        if taker is None:
+            outcome = "draw"
+        elif sum(map(bool, stacks)) <= 1:
+            outcome = "finished"
+        elif len(records) >= rules.max_tricks:
+            outcome = "limit"
+        elif rules.gather != "random" and position in seen:  # P13
+            outcome = "cycle"
+        else:
+            seen.add(position)
+            continue
+        break
+    still = [tuple(s for s in range(len(stacks)) if stacks[s])] if any(stacks) else []
+    places = [*groups, *still] if rules.goal == "shed" else [*still, *reversed(groups)]
+    loser = min(places[-1]) if outcome == "finished" else -1
+    return (outcome, places, loser, len(records), disputes_total), records, stacks
+
+
+def test_P3_to_P13_engine_agrees_with_an_independent_reading_on_seeded_deals():
+    rng = random.Random(2026)
+    for number in range(400):
+        players = rng.randint(2, 8)
+        ranks = rng.sample(range(2, 15), rng.choice([1, 2, 3, 4, 13]))
+        pool = [card for card in make_deck(52) if int(card.rank) in ranks]
+        pool = pool if len(pool) >= players else list(make_deck(52))
+        chosen = rng.sample(pool, rng.randint(players, min(len(pool), 3 * players)))
+        cuts = [0, *sorted(rng.sample(range(1, len(chosen)), players - 1)), len(chosen)]
+        deal = [chosen[cuts[i]:cuts[i + 1]] for i in range(players)]
+        rules = PianitsaRules(low_beats_ace=rng.random() < 0.7, dispute_face_down=rng.choice([0, 0, 1, 2, 3]),
+                              gather=rng.choice(["winner_first", "table", "random"]),
+                              second_disputes=rng.random() < 0.7, goal=rng.choice(["shed", "collect"]),
+                              max_tricks=rng.choice([1, 3, 8, 40, 2000]))
+        expected, records, stacks = _reading(deal, rules, seed=number)
+        g = PianitsaGame.from_stacks(deal, rules, seed=number)
+        played = []
+        while not g.over:
+            t = g.play_trick()
+            played.append((t.taker, list(t.gathered), t.disputes, t.left, list(t.table)))
+        r = g.result()
+        assert (r.outcome, r.places, r.loser, r.tricks, r.disputes) == expected, (deal, rules)
+        assert played == records and [list(st) for st in g.stacks] == stacks
