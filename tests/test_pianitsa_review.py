@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 
+import numpy as np
 import pytest
 
 from pianitsa101.cards import cards, make_deck
@@ -395,3 +396,13 @@ def test_P3_to_P13_engine_agrees_with_an_independent_reading_on_seeded_deals():
         r = g.result()
         assert (r.outcome, r.places, r.loser, r.tricks, r.disputes) == expected, (deal, rules)
         assert played == records and [list(st) for st in g.stacks] == stacks
+
+
+def test_P1_P2_numpy_whole_numbers_are_accepted_and_saved_as_plain_ints():
+    rules = PianitsaRules(dispute_face_down=np.int64(1), max_tricks=np.int32(500))
+    g = PianitsaGame.deal(players=np.int64(3), deck=np.int16(36), rules=rules, seed=2)
+    assert [len(st) for st in g.stacks] == [12, 12, 12]
+    g.play_trick()
+    assert PianitsaGame.from_json(g.to_json()).stacks == g.stacks  # JSON needs plain ints
+    fast = simulate_pianitsa(games=np.int64(4), players=np.int8(3), deck=np.int64(36), rules=rules, seed=1)
+    assert fast.tricks.shape == (4,)
