@@ -71,6 +71,10 @@ def test_P5_custom_deck_lowest_rank_eight_beats_the_ace_but_a_nine_still_wins():
     whole_game(["A♠", "8♥"], ("finished", [(1,), (0,)], 0, 1, 0), low_beats_ace=False)
 
 
+def test_P5_deck_without_an_ace_ranks_plainly():
+    whole_game(["6♠", "K♥"], ("finished", [(0,), (1,)], 1, 1, 0))  # 6 is low but beats only an ace
+
+
 def test_P5_deck_of_aces_only_the_aces_tie_to_a_draw():
     whole_game(["A♠ A♦", "A♥ A♣"], ("draw", [(0, 1)], -1, 1, 2))
 
