@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 
 
 def _in_notebook() -> bool:
@@ -54,3 +55,26 @@ class Progress:
             if done >= self.total:
                 sys.stderr.write("\n")
             sys.stderr.flush()
+
+
+def run_in_chunks(count: int, label: str, progress: bool, threads: int, smallest_chunk: int,
+                  play: Callable[[int, int], None]) -> None:
+    """Call ``play(lo, hi)`` over items 0..count-1 on ``threads`` numba threads, showing progress.
+
+    Without progress the whole range is one call; with it, about a hundred chunks of at
+    least ``smallest_chunk`` items. Results never depend on the chunking (each game or
+    round has its own random stream).
+    """
+    import numba
+
+    bar = Progress(count, label, progress)
+    chunk = max(smallest_chunk, -(-count // 100)) if progress else max(count, 1)
+    previous = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        for lo in range(0, count, chunk):
+            hi = min(count, lo + chunk)
+            play(lo, hi)
+            bar.update(hi)
+    finally:
+        numba.set_num_threads(previous)

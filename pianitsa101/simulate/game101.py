@@ -18,14 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
 from pianitsa101.cards import Card, Rank, make_deck
 from pianitsa101.game101 import Rules101
 from pianitsa101.simulate import _game101_kernel as kernel
 from pianitsa101.simulate import _state101 as state
-from pianitsa101.simulate._progress import Progress
+from pianitsa101.simulate._progress import run_in_chunks
 from pianitsa101.simulate.pianitsa import _check_games, _check_workers, _seed_keys
 
 __all__ = ["Simulation101", "simulate_101"]
@@ -136,16 +135,10 @@ def simulate_101(rounds: int, players: int = 3, deck: int | Sequence[Card | str]
     code = np.zeros(count, dtype=np.int8)
     decisions = np.zeros(count, dtype=np.int64)
     scores = np.zeros((count, players), dtype=np.int64)
-    bar = Progress(count, "101", progress)
-    chunk = max(_CHUNK, -(-count // 100)) if progress else max(count, 1)
-    previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
-        for lo in range(0, count, chunk):
-            hi = min(count, lo + chunk)
-            kernel.play_rounds(cards, players, opt, penalty, points, key0, key1, lo, hi - lo, max_decisions,
-                               winner[lo:hi], code[lo:hi], decisions[lo:hi], scores[lo:hi])
-            bar.update(hi)
-    finally:
-        numba.set_num_threads(previous)
+
+    def play(lo: int, hi: int) -> None:
+        kernel.play_rounds(cards, players, opt, penalty, points, key0, key1, lo, hi - lo, max_decisions,
+                           winner[lo:hi], code[lo:hi], decisions[lo:hi], scores[lo:hi])
+
+    run_in_chunks(count, "101", progress, threads, _CHUNK, play)
     return Simulation101(winner=winner, outcome_code=code, decisions=decisions, points=scores, rules=rules)

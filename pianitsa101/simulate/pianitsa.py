@@ -33,7 +33,7 @@ import numpy as np
 from pianitsa101.cards import Card
 from pianitsa101.pianitsa.rules import PianitsaRules, check_players, deck_cards
 from pianitsa101.simulate import _pianitsa_kernel as kernel
-from pianitsa101.simulate._progress import Progress
+from pianitsa101.simulate._progress import run_in_chunks
 
 __all__ = ["PianitsaSimulation", "simulate_pianitsa"]
 
@@ -165,22 +165,16 @@ def simulate_pianitsa(games: int | None = None, players: int | None = None,
     left = np.zeros((count, n), dtype=np.int32)
     options = (rules.dispute_face_down, _GATHER_CODES[rules.gather], rules.second_disputes,
                rules.low_beats_ace, min(rules.max_tricks, _MAX_TRICKS), True, True)  # limit before cycle
-    bar = Progress(count, "Пьяница", progress)
-    chunk = max(_CHUNK, -(-count // 100)) if progress else max(count, 1)
-    previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
-        for lo in range(0, count, chunk):
-            hi = min(count, lo + chunk)
-            parts = (outcome[lo:hi], tricks[lo:hi], disputes[lo:hi], left[lo:hi])
-            if deals is None:
-                kernel.play_random_deals(ranks, n, key0, key1, lo, hi - lo, *options, *parts)
-            else:
-                kernel.play_given_deals(stacks[lo:hi], lengths[lo:hi], lows[lo:hi], key0, key1, lo,
-                                        *options, *parts)
-            bar.update(hi)
-    finally:
-        numba.set_num_threads(previous)
+
+    def play(lo: int, hi: int) -> None:
+        parts = (outcome[lo:hi], tricks[lo:hi], disputes[lo:hi], left[lo:hi])
+        if deals is None:
+            kernel.play_random_deals(ranks, n, key0, key1, lo, hi - lo, *options, *parts)
+        else:
+            kernel.play_given_deals(stacks[lo:hi], lengths[lo:hi], lows[lo:hi], key0, key1, lo,
+                                    *options, *parts)
+
+    run_in_chunks(count, "Пьяница", progress, threads, _CHUNK, play)
     table = place_table(left, rules.goal) if places else None
     return PianitsaSimulation(tricks=tricks, disputes=disputes, outcome_code=outcome, left=left,
                               rules=rules, places=table)
