@@ -150,11 +150,19 @@ def stacked_round(cls, hands: Sequence, stock: Sequence, discard: Sequence, to_m
         raise ValueError(f"R5: direction is +1 (clockwise) or -1, got {direction!r}")
     if ordered is not None and (not isinstance(ordered, Suit) or top is None or top.rank is not Rank.QUEEN):
         raise ValueError("R14: ordered_suit must be a Suit, and the top of the discard pile a queen")
-    if not isinstance(pending, int) or pending < 0:
+    if not isinstance(pending, int) or isinstance(pending, bool) or pending < 0:
         raise ValueError(f"R16: pending_draw is a number of cards (0 or more), got {pending!r}")
     if (pending > 0) != (prank is not None) or prank not in (None, Rank.SIX, Rank.SEVEN, Rank.KING):
         raise ValueError("R16: a pending_draw needs the pending_rank that started it "
                          "(Rank.SIX, SEVEN or KING), and a pending_rank needs a pending_draw")
+    if prank is not None:
+        prank = Rank(prank)  # the engine compares ranks by identity: 7 becomes Rank.SEVEN
+        if top is None or top.rank is not prank or (prank is Rank.KING and top.suit is not Suit.SPADES):
+            raise ValueError(f"R16: a pending {prank.symbol} penalty needs that card on top of the discard "
+                             f"pile ({'K♠' if prank is Rank.KING else 'a ' + prank.symbol}), got {top}")
+        if prank is Rank.SIX and rules.six not in ("draw2_skip", "draw1_skip"):
+            raise ValueError(f"R9: a 6 is a penalty only with six='draw2_skip' or 'draw1_skip', "
+                             f"not six={rules.six!r}")
     if sum([pending > 0, bool(cover), bool(skip)]) > 1:
         raise ValueError("at most one obligation at a time: pending_draw, must_cover or skip_to_answer")
     if cover and (top is None or top.rank is not Rank.SIX or rules.six not in ("cover", "cover_any")):

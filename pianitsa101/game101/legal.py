@@ -142,6 +142,8 @@ def _reason(rnd: Round101, move: object) -> str:
         return ("R7: Pass is only allowed after drawing one playable card (draw='one') "
                 "or after an ace (R12).")
     if isinstance(move, Draw):
+        if rnd.must_cover:
+            return f"R9: seat {seat} can cover the {top} ({_cards(playable)}) and may not draw."
         return f"R7: seat {seat} holds a playable card ({_cards(playable)}) and may not draw."
     if isinstance(move, FlushQueens):
         if not hand or any(c.rank is not _QUEEN for c in hand) or len(hand) < 2:
@@ -150,7 +152,8 @@ def _reason(rnd: Round101, move: object) -> str:
     if rnd.must_cover:
         if rnd._cover_any:
             return f"R9: seat {seat} must cover the {top} with any card."
-        return f"R9: seat {seat} must cover the {top} with a {top.suit.symbol} or a 6 (R6)."
+        wild = " or a queen (R14)" if rnd.rules.queen_wild else ""
+        return f"R9: seat {seat} must cover the {top} with a {top.suit.symbol} or a 6 (R6){wild}."
     if rnd.ordered_suit is not None:
         suit = rnd.ordered_suit.symbol
         return f"R14: must play {suit} or a queen after {top} ordered {suit}."
