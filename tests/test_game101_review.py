@@ -230,3 +230,18 @@ def test_R23_R26_elimination_match_seats_and_abandoned_round_replay():
     assert abandoned >= 1 and result.winner == active[0] and len(active) == 1
     again = Match101.from_json(match.to_json())
     assert again.result.totals == result.totals and again.result.losers == result.losers
+
+
+def test_R4_match_record_whose_round_was_not_dealt_by_the_seed_is_refused():
+    # The record claims the seed's (seats, first, seed), but its first round starts from other hands.
+    match = Match101(2, 36, seed=11, agents=[RandomAgent(seed=1), RandomAgent(seed=2)])
+    match.play_round()
+    data = match.to_dict()
+    hands = data["rounds"][0]["round"]["start"]["hands"]
+    hands[0], hands[1] = hands[1], hands[0]  # swap the two hands: still a valid deal, not this seed's
+    with pytest.raises(ValueError, match="round 1 of the record does not start as the match seed deals it"):
+        Match101.from_json(data)
+    data["rounds"][0]["round"]["start"]["hands"] = match.to_dict()["rounds"][0]["round"]["start"]["hands"]
+    data["rounds"][0]["round"]["rules"]["seven_draw"] = 4  # the round played under other rules
+    with pytest.raises(ValueError, match="round 1 of the record does not start as the match seed deals it"):
+        Match101.from_json(data)

@@ -44,6 +44,7 @@ from pianitsa101.cards import Card
 from pianitsa101.game101.agents import AgentError, HeuristicAgent, agent_name
 from pianitsa101.game101.events import Event
 from pianitsa101.game101.moves import IllegalMove, Move
+from pianitsa101.game101.record import round_record
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.scoring import settle_round
@@ -416,6 +417,12 @@ class Match101:
             if found != expected:
                 raise ValueError(f"round {number} of the record was dealt as (seats, first, seed) = {found}, "
                                  f"but R4 and the match seed give {expected}")
+            seats, first, seed = expected  # the round must start as that seed deals it, under the match rules
+            dealt = Round101.deal(len(seats), match.deck, rules, seed=seed, first=seats.index(first))
+            if (Rules101.from_dict(entry["round"]["rules"]) != rules
+                    or entry["round"]["start"] != round_record(dealt)["start"]):
+                raise ValueError(f"round {number} of the record does not start as the match seed deals it "
+                                 f"(its rules, hands, stock or starter differ)")
             rnd = Round101.from_json(json.dumps(entry["round"]))
             match._start(rnd, expected)
             if rnd.over:
