@@ -7,6 +7,8 @@ others probe corners that were found to be right and should stay so.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pianitsa101 import Card, Rank, Suit
@@ -245,3 +247,36 @@ def test_R4_match_record_whose_round_was_not_dealt_by_the_seed_is_refused():
     data["rounds"][0]["round"]["rules"]["seven_draw"] = 4  # the round played under other rules
     with pytest.raises(ValueError, match="round 1 of the record does not start as the match seed deals it"):
         Match101.from_json(data)
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_R25_events_alone_rebuild_hands_stock_size_and_discard_pile(seed):
+    # A widget that knows the position after the deal and then reads only the events of each move must
+    # arrive at the engine's state: every card played, drawn or recycled is told (R7, R8, R9, R17).
+    rng = random.Random(seed)
+    rules = Rules101(draw=rng.choice(["until_playable", "one"]), recycle=rng.choice(["flip", "shuffle"]),
+                     six=rng.choice(["cover", "cover_any", "draw2_skip", "draw1_skip"]),
+                     deal=rng.choice(["four", "five_and_starter"]),
+                     chain=rng.choice(["double", "add", "off"]),
+                     queen_wild=rng.random() < 0.5, flush_queens=rng.random() < 0.5,
+                     last_card_effects=rng.random() < 0.5)
+    rnd = Round101.deal(2 + seed % 5, rng.choice([36, 52]), rules, seed=seed)
+    hands = [sorted(h, key=_index) for h in rnd.hands]
+    stock, discard = len(rnd.stock), list(rnd.discard)
+    while not rnd.over:
+        for event in rnd.play(rng.choice(rnd.legal_moves())):
+            if isinstance(event, CardPlayed):
+                hands[event.seat].remove(event.card)
+                discard.append(event.card)
+            elif isinstance(event, CardsDrawn):
+                hands[event.seat] = sorted(hands[event.seat] + list(event.cards), key=_index)
+                stock -= len(event.cards)
+            elif isinstance(event, StockRecycled):
+                assert stock == 0 and event.cards == len(discard) - 1
+                stock, discard = event.cards, discard[-1:]
+        assert [sorted(h, key=_index) for h in rnd.hands] == hands
+        assert stock == len(rnd.stock) and tuple(discard) == rnd.discard
