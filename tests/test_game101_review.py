@@ -280,3 +280,11 @@ def test_R25_events_alone_rebuild_hands_stock_size_and_discard_pile(seed):
                 stock, discard = event.cards, discard[-1:]
         assert [sorted(h, key=_index) for h in rnd.hands] == hands
         assert stock == len(rnd.stock) and tuple(discard) == rnd.discard
+
+
+def test_R1_match_takes_a_deck_written_as_text_like_a_round_does():
+    text = "6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 6♥ 7♥ 8♥"
+    match = Match101(2, deck=text, seed=1, agents=[RandomAgent(seed=1), RandomAgent(seed=2)])
+    assert match.deck == tuple(Card.parse(t) for t in text.split())
+    rnd = match.play_round()
+    assert sorted(c.index for c in rnd.cards_in_play()) == sorted(Card.parse(t).index for t in text.split())

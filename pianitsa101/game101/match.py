@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pianitsa101.cards import Card
+from pianitsa101.cards import Card, cards
 from pianitsa101.game101.agents import AgentError, HeuristicAgent, agent_name
 from pianitsa101.game101.events import Event
 from pianitsa101.game101.moves import IllegalMove, Move
@@ -148,7 +148,7 @@ class Match101:
     ) -> None:
         self.rules = rules if rules is not None else Rules101()
         self.players = players
-        self.deck = deck if isinstance(deck, int) else tuple(deck)
+        self.deck = deck if isinstance(deck, int) else tuple(cards(deck) if isinstance(deck, str) else deck)
         Round101.deal(players, self.deck, self.rules, seed=0)  # refuses bad players/deck/rules now (R1)
         if agents is None:
             agents = [HeuristicAgent() for _ in range(players)]
