@@ -161,6 +161,26 @@ def test_R11_R12_two_players_ace_answered_by_ace_gives_the_answerer_another_turn
     assert rnd.to_move == 1
 
 
+def test_R12_aces_answered_around_the_table_skip_the_first_player_without_one():
+    # 4 players: seat 0's ace is answered by seats 1 and 2; seat 3 holds no ace and is passed over (R17).
+    rnd = stacked(["A♠ 9♦", "A♥ 9♥", "A♦ 9♣", "8♣ 8♦"], stock="8♠", discard="9♠")
+    rnd.play(Play(C("A♠")))
+    assert rnd.to_move == 1 and rnd.skip_to_answer and rnd.legal_moves() == [Play(C("A♥")), Pass()]
+    rnd.play(Play(C("A♥")))
+    assert rnd.to_move == 2 and rnd.legal_moves() == [Play(C("A♦")), Pass()]
+    assert rnd.play(Play(C("A♦"))) == [CardPlayed(2, C("A♦")), Skipped(3)]
+    assert rnd.to_move == 0 and not rnd.skip_to_answer
+
+
+def test_R14_wild_queen_ordered_suit_replaces_the_queens_suit():
+    # Q♣ orders ♥ with queen_wild: 9♣ (the queen's suit) no longer goes; ♥ or any queen does.
+    rnd = stacked(["Q♣ 8♠", "9♣ 9♥ Q♦", "8♣ 8♥"], discard="10♠", queen_wild=True)
+    rnd.play(Play(C("Q♣"), H))
+    assert rnd.legal_moves() == [Play(C("9♥"))] + [Play(C("Q♦"), s) for s in Suit]
+    with pytest.raises(IllegalMove, match="R14: must play ♥ or a queen after Q♣ ordered ♥"):
+        rnd.play(Play(C("9♣")))
+
+
 def test_R12_ace_skip_reaches_past_a_ten_reversed_table():
     # 4 players, direction reversed: seat 0's ace skips seat 3, seat 2 moves.
     rnd = stacked(["A♠ 9♦", "8♣ 9♣", "8♥ 9♥", "8♦ A♦"], stock="8♠", discard="9♠",
