@@ -308,3 +308,11 @@ def test_R1_match_takes_a_deck_written_as_text_like_a_round_does():
     assert match.deck == tuple(Card.parse(t) for t in text.split())
     rnd = match.play_round()
     assert sorted(c.index for c in rnd.cards_in_play()) == sorted(Card.parse(t).index for t in text.split())
+
+
+@pytest.mark.parametrize("top, text", [("A♠", "play a ♠ or an A"), ("8♠", "play a ♠ or an 8"),
+                                       ("9♠", "play a ♠ or a 9")])
+def test_R24_R6_refusal_reads_as_english(top, text):
+    rnd = stacked(["7♥ 7♠", "8♦ 9♦"], discard=top)
+    with pytest.raises(IllegalMove, match=f"R6: 7♥ cannot go on {top}: {text}."):
+        rnd.play(Play(C("7♥")))

@@ -158,7 +158,8 @@ def _reason(rnd: Round101, move: object) -> str:
         suit = rnd.ordered_suit.symbol
         return f"R14: must play {suit} or a queen after {top} ordered {suit}."
     wild = " or a queen (R14)" if rnd.rules.queen_wild else ""
-    return f"R6: {move.card} cannot go on {top}: play a {top.suit.symbol} or a {top.rank.symbol}{wild}."
+    rank = ("an " if top.rank in (Rank.EIGHT, _ACE) else "a ") + top.rank.symbol
+    return f"R6: {move.card} cannot go on {top}: play a {top.suit.symbol} or {rank}{wild}."
 
 
 def _playable(rnd: Round101, card) -> bool:
