@@ -426,6 +426,11 @@ def test_agents_see_their_own_view_with_totals_in_round_seat_order():
 
 def test_play_move_takes_a_given_move_and_refuses_an_illegal_one():
     match = Match101(2, seed=8, agents=[GreedyAgent(), GreedyAgent()])
+    from pianitsa101.game101 import Draw
+
+    with pytest.raises(RuntimeError, match="no round is being played"):
+        match.play_move(Draw())  # before the deal: refused, and nothing was dealt
+    assert match.current is None and match.result.records == ()
     rnd = match.deal_round()
     legal = rnd.legal_moves()
     from pianitsa101.cards import Card

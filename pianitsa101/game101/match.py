@@ -265,13 +265,17 @@ class Match101:
         return seats, self._next_first, self._rng.getrandbits(32)
 
     def play_move(self, move: Move | None = None) -> list[Event]:
-        """Make one move in the current round (dealt if needed) and return its events.
+        """Make one move in the current round and return its events.
 
-        With ``move=None`` the agent of the seat to move chooses it; otherwise the given
-        move is played (an illegal one raises IllegalMove and changes nothing). When the
-        move ends the round, the round is scored at once (R19-R23).
+        With ``move=None`` the agent of the seat to move chooses it (dealing the next round
+        first if none is being played); otherwise the given move is played (an illegal one
+        raises IllegalMove and changes nothing; so does a move given before the round is
+        dealt). When the move ends the round, the round is scored at once (R19-R23).
         """
         if self._current is None:
+            if move is not None:  # a move given for a round nobody has seen yet: refuse, change nothing
+                raise RuntimeError(f"no round is being played, so {move} cannot be played: "
+                                   "deal_round() first to see the hands")
             self.deal_round()
         rnd = self._current
         assert rnd is not None
