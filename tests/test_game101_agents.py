@@ -6,6 +6,8 @@ import itertools
 import random
 from collections import Counter
 
+from rules101_options import pick
+
 from pianitsa101.cards import Card, Rank, Suit, cards, make_deck
 from pianitsa101.game101 import (
     Draw,
@@ -177,17 +179,8 @@ def test_bots_flush_queens_when_allowed():
 
 # --------------------------------------------------------------------------- every variant
 
-OPTION_VALUES = {
-    "deal": ["four", "five_and_starter"],
-    "draw": ["until_playable", "one"],
-    "recycle": ["flip", "shuffle"],
-    "six": ["cover", "cover_any", "draw2_skip", "draw1_skip"],
-    "ace": ["skip_unless_ace", "skip"],
-    "queen_wild": [False, True],
-    "chain": ["double", "add", "off"],
-    "flush_queens": [False, True],
-    "match": ["first_over", "elimination"],
-}
+OPTION_VALUES = pick("deal", "draw", "recycle", "six", "ace", "queen_wild", "chain", "flush_queens",
+                     "match")
 
 
 def variants(count):

@@ -10,21 +10,13 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rules101_options import pick
 
 from pianitsa101 import Card
 from pianitsa101.game101 import IllegalMove, Play, Round101, Rules101
 
-OPTIONS = {
-    "draw": ("until_playable", "one"),
-    "recycle": ("flip", "shuffle"),
-    "six": ("cover", "cover_any", "draw2_skip", "draw1_skip"),
-    "seven_of_spades_draw": (None, 4),
-    "ace": ("skip_unless_ace", "skip"),
-    "queen_wild": (False, True),
-    "chain": ("double", "add", "off"),
-    "last_card_effects": (True, False),
-    "flush_queens": (False, True),
-}
+OPTIONS = pick("draw", "recycle", "six", "seven_of_spades_draw", "ace", "queen_wild", "chain",
+                "last_card_effects", "flush_queens")
 
 
 @st.composite

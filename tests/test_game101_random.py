@@ -12,23 +12,13 @@ import random
 from collections import Counter
 
 import pytest
+from rules101_options import pick
 
 from pianitsa101 import Card, Suit
 from pianitsa101.game101 import Draw, FlushQueens, IllegalMove, Pass, Play, Round101, RoundAbandoned, Rules101
 
-PLAY_OPTIONS = {
-    "deal": ("four", "five_and_starter"),
-    "draw": ("until_playable", "one"),
-    "recycle": ("flip", "shuffle"),
-    "six": ("cover", "cover_any", "draw2_skip", "draw1_skip"),
-    "seven_draw": (2, 4),
-    "seven_of_spades_draw": (None, 4),
-    "ace": ("skip_unless_ace", "skip"),
-    "queen_wild": (False, True),
-    "chain": ("double", "add", "off"),
-    "last_card_effects": (True, False),
-    "flush_queens": (False, True),
-}
+PLAY_OPTIONS = pick("deal", "draw", "recycle", "six", "seven_draw", "seven_of_spades_draw", "ace",
+                     "queen_wild", "chain", "last_card_effects", "flush_queens")
 ALL_RULES = [Rules101(**dict(zip(PLAY_OPTIONS, values, strict=True)))
              for values in itertools.product(*PLAY_OPTIONS.values())]
 MAX_MOVES = 5000

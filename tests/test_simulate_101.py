@@ -13,6 +13,7 @@ import random
 
 import numpy as np
 import pytest
+from rules101_options import pick
 
 from pianitsa101.cards import Card, Suit
 from pianitsa101.game101 import Draw, FlushQueens, Pass, Play, Round101, Rules101
@@ -23,19 +24,8 @@ from pianitsa101.simulate.game101 import deck_array, rule_arrays, simulate_101
 from pianitsa101.simulate.pianitsa import _seed_keys
 
 SUITS = tuple(Suit)
-OPTIONS = {
-    "deal": ["four", "five_and_starter"],
-    "draw": ["until_playable", "one"],
-    "six": ["cover", "cover_any", "draw2_skip", "draw1_skip"],
-    "ace": ["skip_unless_ace", "skip"],
-    "queen_wild": [False, True],
-    "chain": ["double", "add", "off"],
-    "last_card_effects": [True, False],
-    "queen_finish_bonus": [True, False],
-    "flush_queens": [False, True],
-    "seven_draw": [2, 4],
-    "seven_of_spades_draw": [None, 4],
-}
+OPTIONS = pick("deal", "draw", "six", "ace", "queen_wild", "chain", "last_card_effects",
+               "queen_finish_bonus", "flush_queens", "seven_draw", "seven_of_spades_draw")
 
 
 def engine_move(kind: int, card: int, suit: int):
