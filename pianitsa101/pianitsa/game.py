@@ -175,17 +175,21 @@ class PianitsaGame:
         self._card_stacks()
         return CardList(_CARD[c] for c in self._table)
 
+    def _records(self) -> list[PianitsaTrick]:
+        """The game's own list of trick records, completed first if play() ran without them."""
+        if len(self._history) < self.tricks:  # play() ran without records: replay the deal
+            self._history = _replay(self, self.tricks)
+        return self._history
+
     @property
     def history(self) -> tuple[PianitsaTrick, ...]:
         """Every trick played so far, in order."""
-        if len(self._history) < self.tricks:  # play() ran without records: replay the deal
-            self._history = _replay(self, self.tricks)
-        return tuple(self._history)
+        return tuple(self._records())
 
     @property
     def last_trick(self) -> PianitsaTrick | None:
         """The trick played last, or None before the first."""
-        return self.history[-1] if self.tricks else None
+        return self._records()[-1] if self.tricks else None
 
 
     # ----- play ---------------------------------------------------------------------------
@@ -193,7 +197,7 @@ class PianitsaGame:
         """Play one trick and return its record."""
         if self.outcome is not None:
             raise ValueError(f"the game is over (outcome {self.outcome!r}); no trick can be played")
-        self._history = list(self.history)  # make sure the records are complete before adding one
+        self._records()  # complete the records before adding one (no copy of the list per trick)
         play_tricks(self, self.tricks + 1, True)
         return self._history[-1]
 
