@@ -5,8 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from pianitsa101 import Card, cards, make_deck
-from pianitsa101.cardart import (BACK_COLOR, BLACK, RED, SIZES, STATES, back_svg, card_svg, fan_svg,
-                                 stack_svg)
+from pianitsa101.cardart import BACK_COLOR, BLACK, RED, SIZES, STATES, back_svg, card_svg, fan_svg, stack_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -13,8 +13,11 @@ TIED, WINNER = "#e09b00", "#1f8f45"  # the frames of tied and winning cards (car
 # Seats 0 and 1 tie with kings (P8), with one stake each; seat 0's 9 wins the dispute, and
 # seat 2, whose first card was a 9 too, joins a second dispute (P10): seat 0's 6 knocks
 # out seat 2's ace (P5, P6).
-SECOND = ["K♠ 8♦ 9♠ J♣ 6♥ K♣ A♠ J♥ 8♥ 6♠ J♠ 10♠", "K♥ 10♣ 7♦ A♥ 10♦ 7♠ Q♥ K♦ 8♣ 7♥ Q♦ 9♣",
-          "9♦ Q♠ A♣ Q♣ 6♣ A♦ J♦ 9♥ 10♥ 8♠ 6♦ 7♣"]
+SECOND = [
+    "K♠ 8♦ 9♠ J♣ 6♥ K♣ A♠ J♥ 8♥ 6♠ J♠ 10♠",
+    "K♥ 10♣ 7♦ A♥ 10♦ 7♠ Q♥ K♦ 8♣ 7♥ Q♦ 9♣",
+    "9♦ Q♠ A♣ Q♣ 6♣ A♦ J♦ 9♥ 10♥ 8♠ 6♦ 7♣",
+]
 STAKE = PianitsaRules(dispute_face_down=1)
 
 
@@ -34,7 +37,9 @@ def test_P8_P10_dispute_view_shows_stakes_ties_the_second_dispute_and_the_gather
     words = text(view)
     assert trick.joined == [(), (), (2,)] and trick.taker == 0
     assert "dispute 1" in words and "second dispute" in words
-    assert "Seat 2 joins: its 9♦ from the first round has the rank of the winning 9♠" in words  # P10, who and why
+    assert (
+        "Seat 2 joins: its 9♦ from the first round has the rank of the winning 9♠" in words
+    )  # P10, who and why
     assert "the 6♥ knocks out the ace" in words  # P5-P6
     assert view.count(BACK_COLOR) == 4  # four stakes face down (P8), one per disputing player and round
     assert view.count(TIED) == 4  # K♠ K♥ tie; 9♠ and seat 2's 9♦ are matched in the second dispute
@@ -171,12 +176,15 @@ def test_a_game_already_started_is_shown_where_it_is_and_from_its_deal():
 
 def test_P13_a_cycle_ends_with_the_trick_where_the_position_was_first_seen():
     rules = PianitsaRules(gather="table")
-    seed = next(s for s in range(100) if PianitsaGame.deal(players=2, rules=rules, seed=s).play().outcome == "cycle")
+    seed = next(
+        s for s in range(100) if PianitsaGame.deal(players=2, rules=rules, seed=s).play().outcome == "cycle"
+    )
     table = PianitsaTable(players=2, rules=rules, seed=seed)
     table.play_to_end()
     start = table.game.result().cycle_start
     assert f"the position after trick {table.played} is the one first seen after trick {start}" in (
-        table.status.value) or (start == 0 and "at the deal" in table.status.value)
+        table.status.value
+    ) or (start == 0 and "at the deal" in table.status.value)
 
 
 def test_russian_table():

@@ -28,11 +28,18 @@ __all__ = ["CardRow", "card_item"]
 _HERE = Path(__file__).parent
 
 
-def card_item(item_id: str, html: str, playable: bool = False, caption: str = "", note: str = "",
-              title: str = "") -> dict:
+def card_item(
+    item_id: str, html: str, playable: bool = False, caption: str = "", note: str = "", title: str = ""
+) -> dict:
     """One item of a ``CardRow``: an id, its drawing, whether it may be clicked, and texts under it."""
-    return {"id": str(item_id), "html": html, "playable": bool(playable), "caption": caption,
-            "note": note, "title": title}
+    return {
+        "id": str(item_id),
+        "html": html,
+        "playable": bool(playable),
+        "caption": caption,
+        "note": note,
+        "title": title,
+    }
 
 
 class CardRow(anywidget.AnyWidget):

@@ -20,8 +20,15 @@ from dataclasses import dataclass
 from pianitsa101.game101.tournament import Z95, wilson_interval
 from pianitsa101.widgets.i18n import tr
 
-__all__ = ["Estimate", "as_list", "estimates_html", "game101_estimates", "mean_interval",
-           "pianitsa_estimates", "share_interval"]
+__all__ = [
+    "Estimate",
+    "as_list",
+    "estimates_html",
+    "game101_estimates",
+    "mean_interval",
+    "pianitsa_estimates",
+    "share_interval",
+]
 
 
 @dataclass(frozen=True)
@@ -65,8 +72,9 @@ def share_interval(hits: int, n: int) -> tuple[float, float, float]:
     return (hits / n if n else math.nan), low, high
 
 
-def pianitsa_estimates(tricks: Sequence[int], disputes: Sequence[int], outcome: Sequence[str],
-                       loser: Sequence[int], lang: str) -> list[Estimate]:
+def pianitsa_estimates(
+    tricks: Sequence[int], disputes: Sequence[int], outcome: Sequence[str], loser: Sequence[int], lang: str
+) -> list[Estimate]:
     """Mean length, mean disputes, share of cycles and of draws, chance that seat 0 loses."""
     n = len(tricks)
     return [
@@ -78,8 +86,9 @@ def pianitsa_estimates(tricks: Sequence[int], disputes: Sequence[int], outcome: 
     ]
 
 
-def game101_estimates(decisions: Sequence[int], winner: Sequence[int], outcome: Sequence[str],
-                      points0: Sequence[int], lang: str) -> list[Estimate]:
+def game101_estimates(
+    decisions: Sequence[int], winner: Sequence[int], outcome: Sequence[str], points0: Sequence[int], lang: str
+) -> list[Estimate]:
     """Mean length in moves, chance that seat 0 wins, share abandoned (R26), mean points of seat 0."""
     n = len(decisions)
     return [
@@ -93,17 +102,29 @@ def game101_estimates(decisions: Sequence[int], winner: Sequence[int], outcome: 
 def estimates_html(columns: Sequence[tuple[str, list[Estimate]]], lang: str, scale: float = 1.0) -> str:
     """A table of estimates, one pair of columns (estimate, 95% interval) per rule set."""
     cell = "padding:3px 12px 3px 0;text-align:right;white-space:nowrap"
-    head = "".join(f'<th colspan="2" style="{cell};text-align:center;border-bottom:1px solid #ccc">'
-                   f"{html.escape(name)}</th>" for name, _ in columns)
-    sub = "".join(f'<th style="{cell};color:#666;font-weight:normal">{html.escape(tr("sim_estimate", lang))}</th>'
-                  f'<th style="{cell};color:#666;font-weight:normal">{html.escape(tr("sim_interval", lang))}</th>'
-                  for _ in columns)
+    head = "".join(
+        f'<th colspan="2" style="{cell};text-align:center;border-bottom:1px solid #ccc">'
+        f"{html.escape(name)}</th>"
+        for name, _ in columns
+    )
+    sub = "".join(
+        f'<th style="{cell};color:#666;font-weight:normal">{html.escape(tr("sim_estimate", lang))}</th>'
+        f'<th style="{cell};color:#666;font-weight:normal">{html.escape(tr("sim_interval", lang))}</th>'
+        for _ in columns
+    )
     rows = []
     for i, first in enumerate(columns[0][1] if columns else []):
         cells = []
         for _, estimates in columns:
             value, interval = estimates[i].text()
-            cells.append(f'<td style="{cell};font-weight:bold">{value}</td><td style="{cell};color:#444">{interval}</td>')
-        rows.append(f'<tr><td style="{cell};text-align:left">{html.escape(first.label)}</td>{"".join(cells)}</tr>')
-    return (f'<table style="border-collapse:collapse;font:{13.5 * scale:g}px \'DejaVu Sans\',Arial,sans-serif">'
-            f"<tr><th></th>{head}</tr><tr><th></th>{sub}</tr>{''.join(rows)}</table>")
+            cells.append(
+                f'<td style="{cell};font-weight:bold">{value}</td>'
+                f'<td style="{cell};color:#444">{interval}</td>'
+            )
+        rows.append(
+            f'<tr><td style="{cell};text-align:left">{html.escape(first.label)}</td>{"".join(cells)}</tr>'
+        )
+    return (
+        f"<table style=\"border-collapse:collapse;font:{13.5 * scale:g}px 'DejaVu Sans',Arial,sans-serif\">"
+        f"<tr><th></th>{head}</tr><tr><th></th>{sub}</tr>{''.join(rows)}</table>"
+    )

@@ -49,8 +49,10 @@ TEXTS: dict[str, dict[str, Text]] = {
     "goal": {"en": "goal (P11)", "ru": "цель (P11)"},
     "goal_shed": {"en": "get rid of your cards", "ru": "избавиться от карт"},
     "goal_collect": {"en": "collect every card", "ru": "собрать все карты"},
-    "settings": {"en": "Deal and rules (apply at the next deal)",
-                 "ru": "Раздача и правила (со следующей раздачи)"},
+    "settings": {
+        "en": "Deal and rules (apply at the next deal)",
+        "ru": "Раздача и правила (со следующей раздачи)",
+    },
     "new_deal": {"en": "New deal", "ru": "Новая раздача"},
     "restart": {"en": "Same deal again", "ru": "Та же раздача"},
     "next_trick": {"en": "Next trick", "ru": "Следующий кон"},
@@ -58,8 +60,10 @@ TEXTS: dict[str, dict[str, Text]] = {
     "autoplay": {"en": "autoplay", "ru": "автоигра"},
     "speed": {"en": "tricks/s", "ru": "конов/с"},
     "trick_slider": {"en": "trick", "ru": "кон"},
-    "click_stack": {"en": "Click a stack or “Next trick” to turn the top cards.",
-                    "ru": "Нажмите на стопку или «Следующий кон», чтобы открыть верхние карты."},
+    "click_stack": {
+        "en": "Click a stack or “Next trick” to turn the top cards.",
+        "ru": "Нажмите на стопку или «Следующий кон», чтобы открыть верхние карты.",
+    },
     # ----- Пьяница table: seats --------------------------------------------------------------
     "in_game": {"en": "in the game", "ru": "в игре"},
     "out_place": {"en": "out: place {place}", "ru": "вышел: {place}-е место"},
@@ -68,12 +72,18 @@ TEXTS: dict[str, dict[str, Text]] = {
     "the_winner": {"en": "the winner", "ru": "победитель"},
     "place_n": {"en": "place {place}", "ru": "{place}-е место"},
     # ----- Пьяница table: the trick and the dispute view --------------------------------------
-    "header": {"en": "{players}, {deck}, seed {seed} · trick {shown} of {played}",
-               "ru": "{players}, {deck}, зерно {seed} · кон {shown} из {played}"},
-    "header_stacked": {"en": "{players}, a stacked deal · trick {shown} of {played}",
-                       "ru": "{players}, заданная раздача · кон {shown} из {played}"},
-    "dealt": {"en": "The cards are dealt; nobody looks at them (P2).",
-              "ru": "Карты розданы; никто в них не смотрит (P2)."},
+    "header": {
+        "en": "{players}, {deck}, seed {seed} · trick {shown} of {played}",
+        "ru": "{players}, {deck}, зерно {seed} · кон {shown} из {played}",
+    },
+    "header_stacked": {
+        "en": "{players}, a stacked deal · trick {shown} of {played}",
+        "ru": "{players}, заданная раздача · кон {shown} из {played}",
+    },
+    "dealt": {
+        "en": "The cards are dealt; nobody looks at them (P2).",
+        "ru": "Карты розданы; никто в них не смотрит (P2).",
+    },
     "trick_n": {"en": "Trick {n}", "ru": "Кон {n}"},
     "round_all": {"en": "everyone turns a card", "ru": "все открывают по карте"},
     "round_dispute": {"en": "dispute {i}", "ru": "спор {i}"},
@@ -81,42 +91,72 @@ TEXTS: dict[str, dict[str, Text]] = {
     "no_card": {"en": "no card", "ru": "нет карт"},
     "tie": {"en": "{seats} tie with {rank}: a dispute", "ru": "{seats}: равные карты ({rank}), спор"},
     "knocked": {"en": "the {low} knocks out the ace", "ru": "{low} бьёт туза"},
-    "joined": {"en": "{seat} joins: its {card} from the first round has the rank of the winning {win}",
-               "ru": "{seat} вступает в спор: его {card} из первого круга равна выигравшей {win}"},
-    "ran_out": {"en": "seat {seat_n} has no card left and stops taking part",
-                "ru": "у игрока {seat_n} не осталось карт, он выходит из спора"},
-    "short_stake": {"en": "seat {seat_n} has too few cards: the last one goes face up",
-                    "ru": "у игрока {seat_n} мало карт: последняя открывается"},
-    "nobody_put": {"en": "nobody has a card left: the lowest seat still holding cards takes",
-                   "ru": "ни у кого нет карт: берёт игрок с меньшим номером, у кого они остались"},
+    "joined": {
+        "en": "{seat} joins: its {card} from the first round has the rank of the winning {win}",
+        "ru": "{seat} вступает в спор: его {card} из первого круга равна выигравшей {win}",
+    },
+    "ran_out": {
+        "en": "seat {seat_n} has no card left and stops taking part",
+        "ru": "у игрока {seat_n} не осталось карт, он выходит из спора",
+    },
+    "short_stake": {
+        "en": "seat {seat_n} has too few cards: the last one goes face up",
+        "ru": "у игрока {seat_n} мало карт: последняя открывается",
+    },
+    "nobody_put": {
+        "en": "nobody has a card left: the lowest seat still holding cards takes",
+        "ru": "ни у кого нет карт: берёт игрок с меньшим номером, у кого они остались",
+    },
     "takes": {"en": "{seat} takes the trick: {cards}", "ru": "{seat} забирает кон: {cards}"},
     "wins_with": {"en": "{card} wins", "ru": "{card} выигрывает"},
-    "gathered": {"en": "under the stack of seat {seat_n}, in this order:", "ru": "под стопку игрока {seat_n}, в таком порядке:"},
-    "draw_trick": {"en": "nobody holds cards: nobody can take the table",
-                   "ru": "ни у кого нет карт: забрать стол некому"},
-    "leaves": {"en": "{seat} has no cards left and leaves the game", "ru": "{seat}: карт не осталось, выходит из игры"},
+    "gathered": {
+        "en": "under the stack of seat {seat_n}, in this order:",
+        "ru": "под стопку игрока {seat_n}, в таком порядке:",
+    },
+    "draw_trick": {
+        "en": "nobody holds cards: nobody can take the table",
+        "ru": "ни у кого нет карт: забрать стол некому",
+    },
+    "leaves": {
+        "en": "{seat} has no cards left and leaves the game",
+        "ru": "{seat}: карт не осталось, выходит из игры",
+    },
     "stakes_title": {"en": "stake (face down)", "ru": "залог (рубашкой вверх)"},
     # ----- Пьяница table: the end ---------------------------------------------------------------
     "end_finished": {"en": "Game over after {tricks}.", "ru": "Игра окончена: {tricks}."},
     "end_place": {"en": "{seat} is {ordinal}", "ru": "{seat} — {ordinal}"},
     "end_shared": {"en": "{seats} share place {place}", "ru": "{seats} делят {place}-е место"},
     "end_drunkard": {"en": "{seat} is the drunkard", "ru": "{seat} — пьяница"},
-    "end_collector": {"en": "{seat} collected every card and wins", "ru": "{seat} собрал все карты и выиграл"},
-    "end_cycle": {"en": "The game goes round in circles (P13): the position after trick {now} is the one "
-                        "first seen {first}; it would repeat forever.",
-                  "ru": "Игра зациклилась (P13): расклад после кона {now} уже был {first}; "
-                        "он будет повторяться без конца."},
+    "end_collector": {
+        "en": "{seat} collected every card and wins",
+        "ru": "{seat} собрал все карты и выиграл",
+    },
+    "end_cycle": {
+        "en": "The game goes round in circles (P13): the position after trick {now} is the one "
+        "first seen {first}; it would repeat forever.",
+        "ru": "Игра зациклилась (P13): расклад после кона {now} уже был {first}; "
+        "он будет повторяться без конца.",
+    },
     "after_trick": {"en": "after trick {n}", "ru": "после кона {n}"},
     "at_the_deal": {"en": "at the deal", "ru": "сразу после раздачи"},
-    "end_limit": {"en": "Stopped after {tricks} (max_tricks, P13).", "ru": "Остановлено после {tricks} (max_tricks, P13)."},
-    "end_draw": {"en": "A draw (P12): nobody holds cards; {cards} stay on the table.",
-                 "ru": "Ничья (P12): ни у кого нет карт; на столе остаются {cards}."},
-    "ordinals": {"en": ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"),
-                 "ru": ("первый", "второй", "третий", "четвёртый", "пятый", "шестой", "седьмой", "восьмой")},
+    "end_limit": {
+        "en": "Stopped after {tricks} (max_tricks, P13).",
+        "ru": "Остановлено после {tricks} (max_tricks, P13).",
+    },
+    "end_draw": {
+        "en": "A draw (P12): nobody holds cards; {cards} stay on the table.",
+        "ru": "Ничья (P12): ни у кого нет карт; на столе остаются {cards}.",
+    },
+    "ordinals": {
+        "en": ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"),
+        "ru": ("первый", "второй", "третий", "четвёртый", "пятый", "шестой", "седьмой", "восьмой"),
+    },
     "log_trick": {"en": "trick {n}: {what}", "ru": "кон {n}: {what}"},
     "log_deal": {"en": "new deal: {what}", "ru": "новая раздача: {what}"},
-    "log_disputes": {"en": ("{n} dispute round", "{n} dispute rounds"),
-                     "ru": ("{n} круг спора", "{n} круга спора", "{n} кругов спора")},
+    "log_disputes": {
+        "en": ("{n} dispute round", "{n} dispute rounds"),
+        "ru": ("{n} круг спора", "{n} круга спора", "{n} кругов спора"),
+    },
     # ----- plots ------------------------------------------------------------------------------
     "plot_stacks": {"en": "cards in each stack", "ru": "карт в каждой стопке"},
     "plot_trick": {"en": "trick", "ru": "кон"},
@@ -129,11 +169,15 @@ TEXTS: dict[str, dict[str, Text]] = {
     "sim_rules_a": {"en": "rules A", "ru": "правила A"},
     "sim_rules_b": {"en": "rules B", "ru": "правила B"},
     "sim_running": {"en": "playing {label}: {done} of {total}", "ru": "играем {label}: {done} из {total}"},
-    "sim_compiling": {"en": "building the compiled simulator for this machine: about a minute, once",
-                      "ru": "собираем быстрый симулятор для этой машины: около минуты, один раз"},
+    "sim_compiling": {
+        "en": "building the compiled simulator for this machine: about a minute, once",
+        "ru": "собираем быстрый симулятор для этой машины: около минуты, один раз",
+    },
     "sim_done": {"en": "{games} played in {seconds:.1f} s", "ru": "сыграно {games} за {seconds:.1f} с"},
-    "sim_press_run": {"en": "Choose the game and the rules, then press Run.",
-                      "ru": "Выберите игру и правила и нажмите «Запустить»."},
+    "sim_press_run": {
+        "en": "Choose the game and the rules, then press Run.",
+        "ru": "Выберите игру и правила и нажмите «Запустить».",
+    },
     "sim_estimate": {"en": "estimate", "ru": "оценка"},
     "sim_interval": {"en": "95% interval", "ru": "95% интервал"},
     "sim_mean_tricks": {"en": "mean length (tricks)", "ru": "средняя длина (конов)"},
@@ -149,7 +193,10 @@ TEXTS: dict[str, dict[str, Text]] = {
     "sim_hist_y": {"en": "games", "ru": "партий"},
     "sim_hist_x_tricks": {"en": "tricks", "ru": "коны"},
     "sim_hist_x_moves": {"en": "moves", "ru": "ходы"},
-    "sim_101_bots": {"en": "101: rounds between random bots (R2-R21)", "ru": "101: коны между случайными ботами (R2-R21)"},
+    "sim_101_bots": {
+        "en": "101: rounds between random bots (R2-R21)",
+        "ru": "101: коны между случайными ботами (R2-R21)",
+    },
     "sim_six": {"en": "six (R9)", "ru": "шестёрка (R9)"},
     "sim_seven_draw": {"en": "a seven: draw (R10)", "ru": "семёрка: взять (R10)"},
     "sim_ace": {"en": "ace (R12)", "ru": "туз (R12)"},
@@ -160,35 +207,57 @@ TEXTS: dict[str, dict[str, Text]] = {
 }
 
 RULES: dict[str, dict[str, str]] = {
-    "P1": {"en": "Default deck: 2 players 32 cards, 4 players 52; others the first of 36, 52, 32 that divides.",
-           "ru": "Колода: на двоих 32 карты, на четверых 52; иначе первая из 36, 52, 32, что делится поровну."},
-    "P2": {"en": "The whole deck is dealt equally; nobody looks at their face-down stack.",
-           "ru": "Вся колода раздаётся поровну; свои карты (кучу) никто не смотрит."},
-    "P5": {"en": "The lowest rank of the deck beats the ace, and only the ace.",
-           "ru": "Младшая карта колоды бьёт туза, и только туза."},
-    "P6": {"en": "If a low card and an ace are both on the table, every ace is knocked out; the highest "
-                 "of the rest wins.",
-           "ru": "Если на столе младшая карта и туз, все тузы выбывают; из остальных побеждает старшая."},
-    "P7": {"en": "Everyone turns their top card; the single highest card takes all the cards on the table.",
-           "ru": "Все открывают верхнюю карту; единственная старшая забирает все карты со стола."},
-    "P8": {"en": "Dispute: players tied for the win each put one more card (after any face-down stake); "
-                 "only those are compared.",
-           "ru": "Спор: игроки с равными старшими картами кладут ещё по карте (после залога); "
-                 "сравниваются только они."},
-    "P9": {"en": "The taker puts the table's cards under their stack, in the order of the gather option.",
-           "ru": "Взявший кладёт карты со стола под свою стопку в порядке, заданном правилом сбора."},
-    "P10": {"en": "Second dispute: a player not yet in the dispute whose card has the winning rank joins "
-                  "against the winner.",
-            "ru": "Второй спор: игрок, ещё не споривший, у которого карта того же достоинства, что и "
-                  "выигравшая, вступает в спор."},
-    "P11": {"en": "A player whose stack is empty leaves (a winner when shedding); the last one is the drunkard.",
-            "ru": "Игрок без карт выходит (при «избавиться» — победителем); последний — пьяница."},
-    "P12": {"en": "A tied player without cards stops disputing; if nobody can put a card, the lowest seat "
-                  "holding cards takes.",
-            "ru": "Игрок без карт выходит из спора; если карт нет ни у кого из спорящих, берёт игрок "
-                  "с меньшим номером."},
-    "P13": {"en": "If a position repeats, the game would go on forever: it ends as a cycle.",
-            "ru": "Если расклад повторился, игра шла бы вечно: она кончается как зацикленная."},
+    "P1": {
+        "en": "Default deck: 2 players 32 cards, 4 players 52; others the first of 36, 52, 32 that divides.",
+        "ru": "Колода: на двоих 32 карты, на четверых 52; иначе первая из 36, 52, 32, что делится поровну.",
+    },
+    "P2": {
+        "en": "The whole deck is dealt equally; nobody looks at their face-down stack.",
+        "ru": "Вся колода раздаётся поровну; свои карты (кучу) никто не смотрит.",
+    },
+    "P5": {
+        "en": "The lowest rank of the deck beats the ace, and only the ace.",
+        "ru": "Младшая карта колоды бьёт туза, и только туза.",
+    },
+    "P6": {
+        "en": "If a low card and an ace are both on the table, every ace is knocked out; the highest "
+        "of the rest wins.",
+        "ru": "Если на столе младшая карта и туз, все тузы выбывают; из остальных побеждает старшая.",
+    },
+    "P7": {
+        "en": "Everyone turns their top card; the single highest card takes all the cards on the table.",
+        "ru": "Все открывают верхнюю карту; единственная старшая забирает все карты со стола.",
+    },
+    "P8": {
+        "en": "Dispute: players tied for the win each put one more card (after any face-down stake); "
+        "only those are compared.",
+        "ru": "Спор: игроки с равными старшими картами кладут ещё по карте (после залога); "
+        "сравниваются только они.",
+    },
+    "P9": {
+        "en": "The taker puts the table's cards under their stack, in the order of the gather option.",
+        "ru": "Взявший кладёт карты со стола под свою стопку в порядке, заданном правилом сбора.",
+    },
+    "P10": {
+        "en": "Second dispute: a player not yet in the dispute whose card has the winning rank joins "
+        "against the winner.",
+        "ru": "Второй спор: игрок, ещё не споривший, у которого карта того же достоинства, что и "
+        "выигравшая, вступает в спор.",
+    },
+    "P11": {
+        "en": "A player whose stack is empty leaves (a winner when shedding); the last one is the drunkard.",
+        "ru": "Игрок без карт выходит (при «избавиться» — победителем); последний — пьяница.",
+    },
+    "P12": {
+        "en": "A tied player without cards stops disputing; if nobody can put a card, the lowest seat "
+        "holding cards takes.",
+        "ru": "Игрок без карт выходит из спора; если карт нет ни у кого из спорящих, берёт игрок "
+        "с меньшим номером.",
+    },
+    "P13": {
+        "en": "If a position repeats, the game would go on forever: it ends as a cycle.",
+        "ru": "Если расклад повторился, игра шла бы вечно: она кончается как зацикленная.",
+    },
 }
 
 

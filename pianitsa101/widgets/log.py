@@ -18,8 +18,10 @@ import ipywidgets
 
 __all__ = ["LogArea"]
 
-_STYLE = ("max-height:9.5em;overflow-y:auto;font:13px/1.45 'DejaVu Sans','Liberation Sans',Arial,sans-serif;"
-          "color:#333;background:#fafafa;border:1px solid #e2e2e2;border-radius:6px;padding:4px 8px")
+_STYLE = (
+    "max-height:9.5em;overflow-y:auto;font:13px/1.45 'DejaVu Sans','Liberation Sans',Arial,sans-serif;"
+    "color:#333;background:#fafafa;border:1px solid #e2e2e2;border-radius:6px;padding:4px 8px"
+)
 
 
 class LogArea(ipywidgets.HTML):
@@ -39,7 +41,7 @@ class LogArea(ipywidgets.HTML):
     def add(self, line: str) -> None:
         """Put a line on top of the log."""
         self._lines.insert(0, line)
-        del self._lines[self.keep:]
+        del self._lines[self.keep :]
         self._draw()
 
     def clear(self) -> None:

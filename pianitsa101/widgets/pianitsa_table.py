@@ -40,9 +40,17 @@ _GOALS = ("shed", "collect")
 class PianitsaTable(w.VBox):
     """A Пьяница table: stacks with counts, the trick and its disputes, a plot, controls and a log."""
 
-    def __init__(self, players: int = 2, deck: int | Sequence[Card | str] | None = None,
-                 rules: PianitsaRules | None = None, seed: int | None = None, lang: str = "en", *,
-                 game: PianitsaGame | None = None, size: int | str = "small") -> None:
+    def __init__(
+        self,
+        players: int = 2,
+        deck: int | Sequence[Card | str] | None = None,
+        rules: PianitsaRules | None = None,
+        seed: int | None = None,
+        lang: str = "en",
+        *,
+        game: PianitsaGame | None = None,
+        size: int | str = "small",
+    ) -> None:
         super().__init__()
         self.lang = check_lang(lang)
         self.size = size
@@ -75,14 +83,31 @@ class PianitsaTable(w.VBox):
         self.trick_view = w.HTML(layout=w.Layout(flex="1 1 auto", min_width="340px"))
         self.plot = w.HTML(layout=w.Layout(flex="0 0 auto"))
         self.status = w.HTML()
-        self.next_button = w.Button(description=t("next_trick", lang), button_style="primary", icon="step-forward")
+        self.next_button = w.Button(
+            description=t("next_trick", lang), button_style="primary", icon="step-forward"
+        )
         self.end_button = w.Button(description=t("play_to_end", lang), icon="fast-forward")
-        self.autoplay = w.Play(value=0, min=0, max=10**9, step=1, interval=500, show_repeat=False,
-                               description=t("autoplay", lang), tooltip=t("autoplay", lang))
-        self.speed = w.IntSlider(value=2, min=1, max=20, description=t("speed", lang),
-                                 layout=w.Layout(width="260px"))
-        self.trick_slider = w.IntSlider(value=0, min=0, max=0, description=t("trick_slider", lang),
-                                        layout=w.Layout(width="100%"), continuous_update=True)
+        self.autoplay = w.Play(
+            value=0,
+            min=0,
+            max=10**9,
+            step=1,
+            interval=500,
+            show_repeat=False,
+            description=t("autoplay", lang),
+            tooltip=t("autoplay", lang),
+        )
+        self.speed = w.IntSlider(
+            value=2, min=1, max=20, description=t("speed", lang), layout=w.Layout(width="260px")
+        )
+        self.trick_slider = w.IntSlider(
+            value=0,
+            min=0,
+            max=0,
+            description=t("trick_slider", lang),
+            layout=w.Layout(width="100%"),
+            continuous_update=True,
+        )
         self.new_button = w.Button(description=t("new_deal", lang), icon="random")
         self.restart_button = w.Button(description=t("restart", lang), icon="undo")
         for button in (self.next_button, self.end_button, self.new_button, self.restart_button):
@@ -95,39 +120,87 @@ class PianitsaTable(w.VBox):
         self.speed.observe(lambda ch: setattr(self.autoplay, "interval", 1000 // ch["new"]), names="value")
         self.trick_slider.observe(self._on_slider, names="value")
         wide = {"style": {"description_width": "initial"}}
-        self.players_control = w.BoundedIntText(value=self._game.players, min=2, max=8,
-                                                description=t("players", lang), layout=w.Layout(width="150px"), **wide)
+        self.players_control = w.BoundedIntText(
+            value=self._game.players,
+            min=2,
+            max=8,
+            description=t("players", lang),
+            layout=w.Layout(width="150px"),
+            **wide,
+        )
         decks = [(t("deck_default", lang), None)] + [(t("deck_n", lang, n=n), n) for n in (32, 36, 52)]
-        self.deck_control = w.Dropdown(options=decks, value=self._deck if self._deck in (32, 36, 52) else None,
-                                       description=t("deck", lang), **wide)
-        self.seed_control = w.IntText(value=self._seed, description=t("seed", lang),
-                                      layout=w.Layout(width="170px"), **wide)
+        self.deck_control = w.Dropdown(
+            options=decks,
+            value=self._deck if self._deck in (32, 36, 52) else None,
+            description=t("deck", lang),
+            **wide,
+        )
+        self.seed_control = w.IntText(
+            value=self._seed, description=t("seed", lang), layout=w.Layout(width="170px"), **wide
+        )
         self.rule_controls = {
-            "low_beats_ace": w.Checkbox(value=rules.low_beats_ace, description=t("low_beats_ace", lang), indent=False),
-            "dispute_face_down": w.BoundedIntText(value=rules.dispute_face_down, min=0, max=5,
-                                                  description=t("dispute_face_down", lang),
-                                                  layout=w.Layout(width="190px"), **wide),
-            "gather": w.Dropdown(options=[(t(f"gather_{g}", lang), g) for g in _GATHERS], value=rules.gather,
-                                 description=t("gather", lang), **wide),
-            "second_disputes": w.Checkbox(value=rules.second_disputes, description=t("second_disputes", lang),
-                                          indent=False),
-            "goal": w.Dropdown(options=[(t(f"goal_{g}", lang), g) for g in _GOALS], value=rules.goal,
-                               description=t("goal", lang), **wide),
+            "low_beats_ace": w.Checkbox(
+                value=rules.low_beats_ace, description=t("low_beats_ace", lang), indent=False
+            ),
+            "dispute_face_down": w.BoundedIntText(
+                value=rules.dispute_face_down,
+                min=0,
+                max=5,
+                description=t("dispute_face_down", lang),
+                layout=w.Layout(width="190px"),
+                **wide,
+            ),
+            "gather": w.Dropdown(
+                options=[(t(f"gather_{g}", lang), g) for g in _GATHERS],
+                value=rules.gather,
+                description=t("gather", lang),
+                **wide,
+            ),
+            "second_disputes": w.Checkbox(
+                value=rules.second_disputes, description=t("second_disputes", lang), indent=False
+            ),
+            "goal": w.Dropdown(
+                options=[(t(f"goal_{g}", lang), g) for g in _GOALS],
+                value=rules.goal,
+                description=t("goal", lang),
+                **wide,
+            ),
         }
         self._max_tricks = rules.max_tricks
         r = self.rule_controls
-        settings = w.VBox([
-            w.HBox([self.players_control, self.deck_control, self.seed_control]),
-            w.HBox([r["low_beats_ace"], r["second_disputes"]]),
-            w.HBox([r["dispute_face_down"], r["gather"], r["goal"]]),
-        ])
+        settings = w.VBox(
+            [
+                w.HBox([self.players_control, self.deck_control, self.seed_control]),
+                w.HBox([r["low_beats_ace"], r["second_disputes"]]),
+                w.HBox([r["dispute_face_down"], r["gather"], r["goal"]]),
+            ]
+        )
         self.settings = w.Accordion(children=[settings], titles=(t("settings", lang),), selected_index=None)
         self.log_area = LogArea()
-        buttons = w.HBox([self.next_button, self.end_button, self.autoplay, self.speed,
-                          self.new_button, self.restart_button], layout=w.Layout(flex_flow="row wrap"))
-        middle = w.HBox([self.trick_view, self.plot], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.children = [self.header, self.stacks, middle, self.status, buttons, self.trick_slider,
-                         self.settings, self.log_area]
+        buttons = w.HBox(
+            [
+                self.next_button,
+                self.end_button,
+                self.autoplay,
+                self.speed,
+                self.new_button,
+                self.restart_button,
+            ],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+        middle = w.HBox(
+            [self.trick_view, self.plot], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")
+        )
+        self.children = [
+            self.header,
+            self.stacks,
+            middle,
+            self.status,
+            buttons,
+            self.trick_slider,
+            self.settings,
+            self.log_area,
+        ]
         self.add_class("p101-pianitsa-table")
 
     # ----- state ------------------------------------------------------------------------------
@@ -224,8 +297,12 @@ class PianitsaTable(w.VBox):
 
     def _deal(self, seed: int) -> bool:
         try:
-            game = PianitsaGame.deal(players=self.players_control.value, deck=self.deck_control.value,
-                                     rules=self._rules_from_controls(), seed=seed)
+            game = PianitsaGame.deal(
+                players=self.players_control.value,
+                deck=self.deck_control.value,
+                rules=self._rules_from_controls(),
+                seed=seed,
+            )
         except ValueError as error:
             self.status.value = _error_html(tr("error", self.lang, error=error))
             return False
@@ -248,8 +325,15 @@ class PianitsaTable(w.VBox):
         if self._stacked is not None:
             return tr("header_stacked", lang, players=players, shown=self._shown, played=self._game.tricks)
         deck = tr("n_cards", lang, n=sum(self._start))
-        return tr("header", lang, players=players, deck=deck, seed=self._seed, shown=self._shown,
-                  played=self._game.tricks)
+        return tr(
+            "header",
+            lang,
+            players=players,
+            deck=deck,
+            seed=self._seed,
+            shown=self._shown,
+            played=self._game.tricks,
+        )
 
     def _on_autoplay(self, change: dict) -> None:
         if self._quiet:
@@ -269,18 +353,24 @@ class PianitsaTable(w.VBox):
         """Redraw everything from the game and the trick shown."""
         moment = self.moment
         lang = self.lang
-        self.header.value = (f'<div style="font:bold {16 * self._scale:g}px \'DejaVu Sans\',Arial,sans-serif">'
-                             f'{tr("pianitsa", lang)} <span style="font-weight:normal;color:#555">'
-                             f'· {self._describe()}</span></div>')
+        self.header.value = (
+            f"<div style=\"font:bold {16 * self._scale:g}px 'DejaVu Sans',Arial,sans-serif\">"
+            f'{tr("pianitsa", lang)} <span style="font-weight:normal;color:#555">'
+            f"· {self._describe()}</span></div>"
+        )
         self.stacks.items = seat_items(moment, lang, self.size, clickable=True)
-        self.trick_view.value = trick_html(moment.trick, moment.rules, moment.low_rank, moment.players, lang,
-                                           self.size, self._scale)
+        self.trick_view.value = trick_html(
+            moment.trick, moment.rules, moment.low_rank, moment.players, lang, self.size, self._scale
+        )
         self.plot.value = stacks_plot(moment, lang, scale=self._scale)
         ending = end_text(moment, lang)
         hint = tr("click_stack", lang) if moment.shown == 0 else ""
-        self.status.value = (f'<div style="font:bold {15 * self._scale:g}px \'DejaVu Sans\',Arial,sans-serif;'
-                             f'color:#1d5e2f;padding:4px 0">{ending}</div>' if ending else
-                             f'<div style="color:#555;font-size:{13 * self._scale:g}px">{hint}</div>')
+        self.status.value = (
+            f"<div style=\"font:bold {15 * self._scale:g}px 'DejaVu Sans',Arial,sans-serif;"
+            f'color:#1d5e2f;padding:4px 0">{ending}</div>'
+            if ending
+            else f'<div style="color:#555;font-size:{13 * self._scale:g}px">{hint}</div>'
+        )
         over = self.at_end
         self.next_button.disabled = self.end_button.disabled = self.autoplay.disabled = over
         self._quiet = True

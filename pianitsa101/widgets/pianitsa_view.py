@@ -27,8 +27,16 @@ from pianitsa101.widgets.cardrow import card_item
 from pianitsa101.widgets.i18n import join_words, ordinal, rule_text, tr
 from pianitsa101.widgets.svgplot import line_chart
 
-__all__ = ["Moment", "card_text", "end_text", "log_line", "rule_tag", "seat_items", "stacks_plot",
-           "trick_html"]
+__all__ = [
+    "Moment",
+    "card_text",
+    "end_text",
+    "log_line",
+    "rule_tag",
+    "seat_items",
+    "stacks_plot",
+    "trick_html",
+]
 
 ACE = 14
 _FONT = "font-family:'DejaVu Sans','Liberation Sans',Arial,Helvetica,sans-serif"
@@ -68,7 +76,11 @@ class Moment:
         at_end = shown == played and game.over
         result = game.result() if at_end else None
         return cls(
-            players=game.players, rules=game.rules, low_rank=game.low_rank, shown=shown, played=played,
+            players=game.players,
+            rules=game.rules,
+            low_rank=game.low_rank,
+            shown=shown,
+            played=played,
             sizes=history[shown - 1].sizes if shown else tuple(start),
             trick=history[shown - 1] if shown else None,
             left=tuple(t.left for t in history[:shown] if t.left),
@@ -76,7 +88,8 @@ class Moment:
             outcome=game.outcome if at_end else None,
             places=tuple(result.places) if result else (),
             cycle_start=result.cycle_start if result else None,
-            table=tuple(game.table) if at_end and game.outcome == "draw" else ())
+            table=tuple(game.table) if at_end and game.outcome == "draw" else (),
+        )
 
     @property
     def over(self) -> bool:
@@ -104,10 +117,12 @@ def _seats(seats: tuple[int, ...] | list[int], lang: str) -> str:
 
 def rule_tag(rule: str, lang: str) -> str:
     """A small rule-id label ('P8') whose hover text is the rule in one line."""
-    return (f'<span class="p101-rule" title="{html.escape(rule + ": " + rule_text(rule, lang))}" '
-            'style="display:inline-block;font:bold 0.78em/1.5 \'DejaVu Sans Mono\',monospace;color:#4a5a7a;'
-            'background:#e8edf6;border:1px solid #c5d0e4;border-radius:8px;padding:0 5px;margin:0 2px;'
-            f'cursor:help;vertical-align:1px">{rule}</span>')
+    return (
+        f'<span class="p101-rule" title="{html.escape(rule + ": " + rule_text(rule, lang))}" '
+        "style=\"display:inline-block;font:bold 0.78em/1.5 'DejaVu Sans Mono',monospace;color:#4a5a7a;"
+        "background:#e8edf6;border:1px solid #c5d0e4;border-radius:8px;padding:0 5px;margin:0 2px;"
+        f'cursor:help;vertical-align:1px">{rule}</span>'
+    )
 
 
 def _sentence(text: str, *rules: str, lang: str) -> str:
@@ -141,11 +156,16 @@ def seat_items(moment: Moment, lang: str, size: int | str, clickable: bool) -> l
         playing = count > 0 and not any(seat in g for g in moment.left)
         state = "winner" if seat == taker and count else "normal"
         title = tr("stack_title", lang, seat=tr("Seat", lang, seat=seat), cards=tr("n_cards", lang, n=count))
-        items.append(card_item(
-            f"seat{seat}", stack_svg(count, size, state=state, title=title),
-            playable=clickable and playing and not moment.over,
-            caption=tr("Seat", lang, seat=seat),
-            note=f"{tr('n_cards', lang, n=count)} · {seat_status(moment, seat, lang)}", title=title))
+        items.append(
+            card_item(
+                f"seat{seat}",
+                stack_svg(count, size, state=state, title=title),
+                playable=clickable and playing and not moment.over,
+                caption=tr("Seat", lang, seat=seat),
+                note=f"{tr('n_cards', lang, n=count)} · {seat_status(moment, seat, lang)}",
+                title=title,
+            )
+        )
     return items
 
 
@@ -184,8 +204,9 @@ def _card_states(trick: PianitsaTrick, knocked: list[bool]) -> list[dict[int, st
     return states
 
 
-def _round_notes(trick: PianitsaTrick, i: int, rules: PianitsaRules, low: int, knocked: bool,
-                 lang: str) -> list[str]:
+def _round_notes(
+    trick: PianitsaTrick, i: int, rules: PianitsaRules, low: int, knocked: bool, lang: str
+) -> list[str]:
     """The sentences under round ``i``: knocked-out aces, who joined and why, who ran out, the tie."""
     up, notes = trick.rounds[i], []
     if knocked:
@@ -193,9 +214,19 @@ def _round_notes(trick: PianitsaTrick, i: int, rules: PianitsaRules, low: int, k
         notes.append(_sentence(tr("knocked", lang, low=card_text(low_card, lang)), "P5", "P6", lang=lang))
     for seat in trick.joined[i]:
         winner = trick.leaders[i - 1][0]
-        notes.append(_sentence(tr("joined", lang, seat=tr("Seat", lang, seat=seat),
-                                  card=card_text(trick.rounds[0][seat], lang),
-                                  win=card_text(trick.rounds[i - 1][winner], lang)), "P10", lang=lang))
+        notes.append(
+            _sentence(
+                tr(
+                    "joined",
+                    lang,
+                    seat=tr("Seat", lang, seat=seat),
+                    card=card_text(trick.rounds[0][seat], lang),
+                    win=card_text(trick.rounds[i - 1][winner], lang),
+                ),
+                "P10",
+                lang=lang,
+            )
+        )
     for seat in trick.seats[i]:
         if seat not in up:
             notes.append(_sentence(tr("ran_out", lang, seat_n=seat), "P12", lang=lang))
@@ -218,19 +249,30 @@ def _round_label(trick: PianitsaTrick, i: int, lang: str) -> str:
     return _sentence(tr("round_dispute", lang, i=i), "P8", lang=lang)
 
 
-def trick_html(trick: PianitsaTrick | None, rules: PianitsaRules, low_rank: int, players: int, lang: str,
-               size: int | str = "small", text_scale: float = 1.0) -> str:
+def trick_html(
+    trick: PianitsaTrick | None,
+    rules: PianitsaRules,
+    low_rank: int,
+    players: int,
+    lang: str,
+    size: int | str = "small",
+    text_scale: float = 1.0,
+) -> str:
     """The dispute view: every round of the trick in order, the taker, and the gathered cards (P7-P12)."""
-    box = (f'<div class="p101-trick" style="{_FONT};font-size:{13.5 * text_scale:g}px;color:#222;'
-           'line-height:1.4;background:#f7f4ec;border:1px solid #e4ddca;border-radius:10px;padding:8px 12px;'
-           'display:inline-block;min-width:20em">')
+    box = (
+        f'<div class="p101-trick" style="{_FONT};font-size:{13.5 * text_scale:g}px;color:#222;'
+        "line-height:1.4;background:#f7f4ec;border:1px solid #e4ddca;border-radius:10px;padding:8px 12px;"
+        'display:inline-block;min-width:20em">'
+    )
     if trick is None:
         return box + html.escape(tr("dealt", lang)) + rule_tag("P2", lang) + "</div>"
     knocked = [_knocks_out(rules, low_rank, up) for up in trick.rounds]
     states = _card_states(trick, knocked)
     cell = "padding:4px 10px 4px 0;vertical-align:bottom;text-align:center"
-    head = "".join(f'<th style="{cell};font-weight:bold">{html.escape(tr("Seat", lang, seat=s))}</th>'
-                   for s in range(players))
+    head = "".join(
+        f'<th style="{cell};font-weight:bold">{html.escape(tr("Seat", lang, seat=s))}</th>'
+        for s in range(players)
+    )
     rows = []
     for i, up in enumerate(trick.rounds):
         cells = []
@@ -241,17 +283,26 @@ def trick_html(trick: PianitsaTrick | None, rules: PianitsaRules, low_rank: int,
             items = [(None, "normal") for _ in trick.stakes[i].get(seat, ())]
             if seat in up:
                 items.append((up[seat], states[i][seat]))
-            art = (fan_svg(items, size, step=0.3, letters=lang) if items else
-                   f'<span style="color:#888;font-style:italic">{html.escape(tr("no_card", lang))}</span>')
+            art = (
+                fan_svg(items, size, step=0.3, letters=lang)
+                if items
+                else f'<span style="color:#888;font-style:italic">{html.escape(tr("no_card", lang))}</span>'
+            )
             cells.append(f'<td style="{cell}">{art}</td>')
-        label = (f'<th style="{cell};text-align:left;font-weight:normal;min-width:8em;vertical-align:middle">'
-                 f"{_round_label(trick, i, lang)}</th>")
+        label = (
+            f'<th style="{cell};text-align:left;font-weight:normal;min-width:8em;vertical-align:middle">'
+            f"{_round_label(trick, i, lang)}</th>"
+        )
         rows.append(f"<tr>{label}{''.join(cells)}</tr>")
         notes = _round_notes(trick, i, rules, low_rank, knocked[i], lang)
         if notes:
-            rows.append(f'<tr><td></td><td colspan="{players}" style="padding:0 0 6px;color:#444;font-size:0.93em">'
-                        + "<br>".join(notes) + "</td></tr>")
-    title = f'<div style="font-weight:bold;font-size:1.12em;margin-bottom:2px">{html.escape(tr("trick_n", lang, n=trick.number))}</div>'
+            rows.append(
+                f'<tr><td></td><td colspan="{players}" style="padding:0 0 6px;color:#444;font-size:0.93em">'
+                + "<br>".join(notes)
+                + "</td></tr>"
+            )
+    number = html.escape(tr("trick_n", lang, n=trick.number))
+    title = f'<div style="font-weight:bold;font-size:1.12em;margin-bottom:2px">{number}</div>'
     table = f'<table style="border-collapse:collapse">{f"<tr><th></th>{head}</tr>"}{"".join(rows)}</table>'
     return box + title + table + _outcome_html(trick, rules, lang, size) + "</div>"
 
@@ -261,13 +312,22 @@ def _outcome_html(trick: PianitsaTrick, rules: PianitsaRules, lang: str, size: i
     if trick.taker is None:
         parts = [_sentence(tr("draw_trick", lang), "P12", lang=lang)]
     else:
-        taken = tr("takes", lang, seat=tr("Seat", lang, seat=trick.taker), cards=tr("n_cards", lang, n=len(trick.gathered)))
+        taken = tr(
+            "takes",
+            lang,
+            seat=tr("Seat", lang, seat=trick.taker),
+            cards=tr("n_cards", lang, n=len(trick.gathered)),
+        )
         parts = [f"<b>{_sentence(taken, 'P7', lang=lang)}</b>"]
         order = tr(f"gather_{rules.gather}", lang)
-        parts.append(f'{html.escape(tr("gathered", lang, seat_n=trick.taker))} <i>{html.escape(order)}</i>'
-                     + rule_tag("P9", lang)
-                     + f'<div>{fan_svg([(c, "normal") for c in trick.gathered], size, step=0.4, letters=lang)}</div>')
-    parts += [_sentence(tr("leaves", lang, seat=tr("Seat", lang, seat=s)), "P11", lang=lang) for s in trick.left]
+        parts.append(
+            f"{html.escape(tr('gathered', lang, seat_n=trick.taker))} <i>{html.escape(order)}</i>"
+            + rule_tag("P9", lang)
+            + f"<div>{fan_svg([(c, 'normal') for c in trick.gathered], size, step=0.4, letters=lang)}</div>"
+        )
+    parts += [
+        _sentence(tr("leaves", lang, seat=tr("Seat", lang, seat=s)), "P11", lang=lang) for s in trick.left
+    ]
     return '<div style="margin-top:6px">' + "".join(f"<div>{p}</div>" for p in parts) + "</div>"
 
 
@@ -280,8 +340,11 @@ def end_text(moment: Moment, lang: str) -> str | None:
         return None
     tricks = tr("n_tricks", lang, n=moment.played)
     if moment.outcome == "cycle":
-        first = (tr("at_the_deal", lang) if moment.cycle_start == 0 else
-                 tr("after_trick", lang, n=moment.cycle_start))
+        first = (
+            tr("at_the_deal", lang)
+            if moment.cycle_start == 0
+            else tr("after_trick", lang, n=moment.cycle_start)
+        )
         return tr("end_cycle", lang, now=moment.played, first=first)
     if moment.outcome == "limit":
         return tr("end_limit", lang, tricks=tricks)
@@ -308,7 +371,9 @@ def log_line(trick: PianitsaTrick, lang: str) -> str:
     if trick.taker is None:
         what = tr("draw_trick", lang)
     else:
-        what = tr("takes", lang, seat=_seat(trick.taker, lang), cards=tr("n_cards", lang, n=len(trick.gathered)))
+        what = tr(
+            "takes", lang, seat=_seat(trick.taker, lang), cards=tr("n_cards", lang, n=len(trick.gathered))
+        )
     if trick.disputes:
         what += f" ({tr('log_disputes', lang, n=trick.disputes)})"
     for seat in trick.left:
@@ -321,6 +386,12 @@ def stacks_plot(moment: Moment, lang: str, scale: float = 1.0) -> str:
     series = [[sizes[s] for sizes in moment.size_history] for s in range(moment.players)]
     names = [_seat(s, lang) for s in range(moment.players)]
     total = sum(moment.size_history[0])
-    return line_chart(series, names, title=tr("plot_stacks", lang), xlabel=tr("plot_trick", lang),
-                      marker=moment.shown, scale=scale, ymax=total)
-
+    return line_chart(
+        series,
+        names,
+        title=tr("plot_stacks", lang),
+        xlabel=tr("plot_trick", lang),
+        marker=moment.shown,
+        scale=scale,
+        ymax=total,
+    )

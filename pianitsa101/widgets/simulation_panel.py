@@ -30,13 +30,25 @@ def _pianitsa_controls(lang: str) -> dict[str, w.Widget]:
     wide = {"style": {"description_width": "initial"}}
     return {
         "low_beats_ace": w.Checkbox(value=True, description=tr("low_beats_ace", lang), indent=False),
-        "dispute_face_down": w.BoundedIntText(value=0, min=0, max=5, description=tr("dispute_face_down", lang),
-                                              layout=w.Layout(width="190px"), **wide),
-        "gather": w.Dropdown(options=[(tr(f"gather_{g}", lang), g) for g in ("winner_first", "table", "random")],
-                             description=tr("gather", lang), **wide),
+        "dispute_face_down": w.BoundedIntText(
+            value=0,
+            min=0,
+            max=5,
+            description=tr("dispute_face_down", lang),
+            layout=w.Layout(width="190px"),
+            **wide,
+        ),
+        "gather": w.Dropdown(
+            options=[(tr(f"gather_{g}", lang), g) for g in ("winner_first", "table", "random")],
+            description=tr("gather", lang),
+            **wide,
+        ),
         "second_disputes": w.Checkbox(value=True, description=tr("second_disputes", lang), indent=False),
-        "goal": w.Dropdown(options=[(tr(f"goal_{g}", lang), g) for g in ("shed", "collect")],
-                           description=tr("goal", lang), **wide),
+        "goal": w.Dropdown(
+            options=[(tr(f"goal_{g}", lang), g) for g in ("shed", "collect")],
+            description=tr("goal", lang),
+            **wide,
+        ),
     }
 
 
@@ -45,8 +57,11 @@ def _game101_controls(lang: str) -> dict[str, w.Widget]:
     wide = {"style": {"description_width": "initial"}}
     return {
         "draw": w.Dropdown(options=["until_playable", "one"], description=tr("sim_draw", lang), **wide),
-        "six": w.Dropdown(options=["cover", "cover_any", "draw2_skip", "draw1_skip"],
-                          description=tr("sim_six", lang), **wide),
+        "six": w.Dropdown(
+            options=["cover", "cover_any", "draw2_skip", "draw1_skip"],
+            description=tr("sim_six", lang),
+            **wide,
+        ),
         "seven_draw": w.Dropdown(options=[2, 4], description=tr("sim_seven_draw", lang), **wide),
         "ace": w.Dropdown(options=["skip_unless_ace", "skip"], description=tr("sim_ace", lang), **wide),
         "queen_wild": w.Checkbox(value=False, description=tr("sim_queen_wild", lang), indent=False),
@@ -57,8 +72,16 @@ def _game101_controls(lang: str) -> dict[str, w.Widget]:
 class SimulationPanel(w.VBox):
     """Run many games with chosen rules; see the spread of game lengths and estimates with intervals."""
 
-    def __init__(self, game: str = "pianitsa", players: int = 2, games: int = 10_000, seed: int = 0,
-                 compare: bool = False, lang: str = "en", scale: float = 1.0) -> None:
+    def __init__(
+        self,
+        game: str = "pianitsa",
+        players: int = 2,
+        games: int = 10_000,
+        seed: int = 0,
+        compare: bool = False,
+        lang: str = "en",
+        scale: float = 1.0,
+    ) -> None:
         super().__init__()
         self.lang = check_lang(lang)
         self.scale = scale
@@ -66,16 +89,28 @@ class SimulationPanel(w.VBox):
             raise ValueError(f"game must be one of {', '.join(map(repr, GAMES))}; got {game!r}")
         lang = self.lang
         wide = {"style": {"description_width": "initial"}}
-        self.game_control = w.ToggleButtons(options=[("Пьяница", "pianitsa"), ("101", "101")], value=game,
-                                            description=tr("sim_game", lang), **wide)
-        self.players_control = w.BoundedIntText(value=players, min=2, max=8, description=tr("players", lang),
-                                                layout=w.Layout(width="150px"), **wide)
+        self.game_control = w.ToggleButtons(
+            options=[("Пьяница", "pianitsa"), ("101", "101")],
+            value=game,
+            description=tr("sim_game", lang),
+            **wide,
+        )
+        self.players_control = w.BoundedIntText(
+            value=players,
+            min=2,
+            max=8,
+            description=tr("players", lang),
+            layout=w.Layout(width="150px"),
+            **wide,
+        )
         self.deck_control = w.Dropdown(description=tr("deck", lang), **wide)
         sizes = sorted({*_SIZES, games})
-        self.games_control = w.Dropdown(options=[(f"{n:,}", n) for n in sizes], value=games,
-                                        description=tr("sim_games", lang), **wide)
-        self.seed_control = w.IntText(value=seed, description=tr("seed", lang), layout=w.Layout(width="170px"),
-                                      **wide)
+        self.games_control = w.Dropdown(
+            options=[(f"{n:,}", n) for n in sizes], value=games, description=tr("sim_games", lang), **wide
+        )
+        self.seed_control = w.IntText(
+            value=seed, description=tr("seed", lang), layout=w.Layout(width="170px"), **wide
+        )
         self.compare_control = w.Checkbox(value=compare, description=tr("sim_compare", lang), indent=False)
         self.run_button = w.Button(description=tr("sim_run", lang), button_style="primary", icon="play")
         self.progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="260px"))
@@ -93,10 +128,15 @@ class SimulationPanel(w.VBox):
         self.children = [
             w.HTML(f'<b style="font-size:{16 * scale:g}px">{html.escape(tr("sim_title", lang))}</b>'),
             self.game_control,
-            w.HBox([self.players_control, self.deck_control, self.games_control, self.seed_control],
-                   layout=w.Layout(flex_flow="row wrap")),
-            self.compare_control, self.rules_boxes,
-            w.HBox([self.run_button, self.progress, self.progress_text], layout=w.Layout(align_items="center")),
+            w.HBox(
+                [self.players_control, self.deck_control, self.games_control, self.seed_control],
+                layout=w.Layout(flex_flow="row wrap"),
+            ),
+            self.compare_control,
+            self.rules_boxes,
+            w.HBox(
+                [self.run_button, self.progress, self.progress_text], layout=w.Layout(align_items="center")
+            ),
             w.HBox([self.chart, self.table], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
         ]
         self.add_class("p101-simulation-panel")
@@ -106,7 +146,8 @@ class SimulationPanel(w.VBox):
         pianitsa = self.game_control.value == "pianitsa"
         self.players_control.max = 8 if pianitsa else 6
         decks = ([(tr("deck_default", self.lang), None)] if pianitsa else []) + [
-            (tr("deck_n", self.lang, n=n), n) for n in ((32, 36, 52) if pianitsa else (36, 52))]
+            (tr("deck_n", self.lang, n=n), n) for n in ((32, 36, 52) if pianitsa else (36, 52))
+        ]
         self.deck_control.options = decks
         self.deck_control.value = None if pianitsa else 36
         make = _pianitsa_controls if pianitsa else _game101_controls
@@ -118,8 +159,12 @@ class SimulationPanel(w.VBox):
         boxes = []
         for i, controls in enumerate(self.rule_controls[:count]):
             title = tr("sim_rules_a" if i == 0 else "sim_rules_b", self.lang)
-            boxes.append(w.VBox([w.HTML(f"<b>{html.escape(title)}</b>"), *controls.values()],
-                                layout=w.Layout(border="1px solid #ddd", padding="4px 8px", margin="0 8px 4px 0")))
+            boxes.append(
+                w.VBox(
+                    [w.HTML(f"<b>{html.escape(title)}</b>"), *controls.values()],
+                    layout=w.Layout(border="1px solid #ddd", padding="4px 8px", margin="0 8px 4px 0"),
+                )
+            )
         self.rules_boxes.children = boxes
 
     def _rules(self, i: int):
@@ -154,24 +199,35 @@ class SimulationPanel(w.VBox):
         if self.game_control.value == "pianitsa":
             from pianitsa101.simulate import simulate_pianitsa
 
-            return simulate_pianitsa(games=games, players=players, deck=deck, rules=rules, seed=seed,
-                                     progress=self._on_progress(label))
+            return simulate_pianitsa(
+                games=games,
+                players=players,
+                deck=deck,
+                rules=rules,
+                seed=seed,
+                progress=self._on_progress(label),
+            )
         from pianitsa101.simulate import simulate_101
 
-        return simulate_101(games, players=players, deck=deck, rules=rules, seed=seed,
-                            progress=self._on_progress(label))
+        return simulate_101(
+            games, players=players, deck=deck, rules=rules, seed=seed, progress=self._on_progress(label)
+        )
 
     def run(self) -> bool:
         """Play the games (rule set A, and B when comparing) and show the histogram and the estimates."""
-        names = [tr("sim_rules_a", self.lang)] + ([tr("sim_rules_b", self.lang)] if self.compare_control.value else [])
+        names = [tr("sim_rules_a", self.lang)] + (
+            [tr("sim_rules_b", self.lang)] if self.compare_control.value else []
+        )
         self.run_button.disabled = True
         start = time.perf_counter()
         try:
             rules = [self._rules(i) for i in range(len(names))]
             self.results = [self._simulate(r, name) for r, name in zip(rules, names, strict=True)]
         except (ValueError, TypeError) as error:
-            self.progress_text.value = (f'<span style="color:#b3261e;font-weight:bold">'
-                                        f'{html.escape(tr("sim_error", self.lang, error=error))}</span>')
+            self.progress_text.value = (
+                f'<span style="color:#b3261e;font-weight:bold">'
+                f"{html.escape(tr('sim_error', self.lang, error=error))}</span>"
+            )
             return False
         finally:
             self.run_button.disabled = False
@@ -185,8 +241,9 @@ class SimulationPanel(w.VBox):
         for name, res in zip(names, self.results, strict=True):
             if pianitsa:
                 length = as_list(res.tricks)
-                rows = pianitsa_estimates(length, as_list(res.disputes), as_list(res.outcome), as_list(res.loser),
-                                          lang)
+                rows = pianitsa_estimates(
+                    length, as_list(res.disputes), as_list(res.outcome), as_list(res.loser), lang
+                )
             else:
                 length = as_list(res.decisions)
                 points0 = [row[0] for row in as_list(res.points)]
@@ -194,11 +251,17 @@ class SimulationPanel(w.VBox):
             lengths.append(length)
             columns.append((name, rows))
         xlabel = tr("sim_hist_x_tricks" if pianitsa else "sim_hist_x_moves", lang)
-        self.chart.value = histogram(lengths, names, bins=40, title=tr("sim_hist", lang), xlabel=xlabel,
-                                     ylabel="%", scale=self.scale)
+        self.chart.value = histogram(
+            lengths, names, bins=40, title=tr("sim_hist", lang), xlabel=xlabel, ylabel="%", scale=self.scale
+        )
         self.table.value = estimates_html(columns, lang, self.scale)
         total = sum(len(x) for x in lengths)
         self.progress.value = self.progress.max
         self.progress_text.value = html.escape(
-            tr("sim_done", lang, games=tr("n_games", lang, n=total).replace(str(total), f"{total:,}"),
-               seconds=seconds))
+            tr(
+                "sim_done",
+                lang,
+                games=tr("n_games", lang, n=total).replace(str(total), f"{total:,}"),
+                seconds=seconds,
+            )
+        )

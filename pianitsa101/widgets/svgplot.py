@@ -44,20 +44,36 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
 
 
 def _text(x: float, y: float, label: str, size: float = 11, anchor: str = "middle", extra: str = "") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-family="{_FONT}" font-size="{size:g}" '
-            f'text-anchor="{anchor}" fill="#333"{extra}>{html.escape(label)}</text>')
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-family="{_FONT}" font-size="{size:g}" '
+        f'text-anchor="{anchor}" fill="#333"{extra}>{html.escape(label)}</text>'
+    )
 
 
 def _frame(width: float, height: float, scale: float, title: str, label: str, body: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:g}" height="{height * scale:g}" '
-            f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{html.escape(label or title)}">'
-            f'<rect width="{width:g}" height="{height:g}" fill="#ffffff"/>'
-            + (_text(width / 2, 15, title, 12.5, extra=' font-weight="bold"') if title else "")
-            + body + "</svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:g}" height="{height * scale:g}" '
+        f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{html.escape(label or title)}">'
+        f'<rect width="{width:g}" height="{height:g}" fill="#ffffff"/>'
+        + (_text(width / 2, 15, title, 12.5, extra=' font-weight="bold"') if title else "")
+        + body
+        + "</svg>"
+    )
 
 
-def _axes(left: float, top: float, right: float, bottom: float, xticks: list[float], yticks: list[float],
-          sx, sy, xlabel: str, ylabel: str, height: float) -> list[str]:
+def _axes(
+    left: float,
+    top: float,
+    right: float,
+    bottom: float,
+    xticks: list[float],
+    yticks: list[float],
+    sx,
+    sy,
+    xlabel: str,
+    ylabel: str,
+    height: float,
+) -> list[str]:
     """Grid lines, tick labels and axis titles."""
     out = []
     for t in yticks:
@@ -73,27 +89,47 @@ def _axes(left: float, top: float, right: float, bottom: float, xticks: list[flo
     if xlabel:
         out.append(_text((left + right) / 2, height - 4, xlabel, 11))
     if ylabel:
-        out.append(_text(12, (top + bottom) / 2, ylabel, 11,
-                         extra=f' transform="rotate(-90 12 {(top + bottom) / 2:.1f})"'))
+        out.append(
+            _text(
+                12,
+                (top + bottom) / 2,
+                ylabel,
+                11,
+                extra=f' transform="rotate(-90 12 {(top + bottom) / 2:.1f})"',
+            )
+        )
     return out
 
 
-def _legend(names: Sequence[str], colors: Sequence[str], x: float, y: float, square: bool = False) -> list[str]:
+def _legend(
+    names: Sequence[str], colors: Sequence[str], x: float, y: float, square: bool = False
+) -> list[str]:
     out = []
     for name, color in zip(names, colors, strict=False):
-        mark = (f'<rect x="{x:.1f}" y="{y - 8:.1f}" width="12" height="9" fill="{color}" fill-opacity="0.75"/>'
-                if square else
-                f'<line x1="{x:.1f}" x2="{x + 14:.1f}" y1="{y - 4:.1f}" y2="{y - 4:.1f}" stroke="{color}" '
-                'stroke-width="2.5"/>')
+        mark = (
+            f'<rect x="{x:.1f}" y="{y - 8:.1f}" width="12" height="9" fill="{color}" fill-opacity="0.75"/>'
+            if square
+            else f'<line x1="{x:.1f}" x2="{x + 14:.1f}" y1="{y - 4:.1f}" y2="{y - 4:.1f}" stroke="{color}" '
+            'stroke-width="2.5"/>'
+        )
         out.append(mark + _text(x + 18, y, name, 10.5, "start"))
         x += 24 + 6.3 * len(name)
     return out
 
 
-def line_chart(series: Sequence[Sequence[float]], names: Sequence[str], width: float = 440,
-               height: float = 230, title: str = "", xlabel: str = "", ylabel: str = "",
-               marker: float | None = None, scale: float = 1.0, colors: Sequence[str] = PALETTE,
-               ymax: float | None = None) -> str:
+def line_chart(
+    series: Sequence[Sequence[float]],
+    names: Sequence[str],
+    width: float = 440,
+    height: float = 230,
+    title: str = "",
+    xlabel: str = "",
+    ylabel: str = "",
+    marker: float | None = None,
+    scale: float = 1.0,
+    colors: Sequence[str] = PALETTE,
+    ymax: float | None = None,
+) -> str:
     """Series drawn as lines over x = 0, 1, 2, ...; ``marker`` draws a vertical line at that x."""
     left, right, top, bottom = 44, width - 12, 40, height - 34
     length = max((len(s) for s in series), default=0)
@@ -116,12 +152,16 @@ def line_chart(series: Sequence[Sequence[float]], names: Sequence[str], width: f
         if keep and keep[-1] != len(values) - 1:
             keep.append(len(values) - 1)
         points = " ".join(f"{sx(i):.1f},{sy(values[i]):.1f}" for i in keep)
-        body.append(f'<polyline points="{points}" fill="none" stroke="{color}" stroke-width="2" '
-                    'stroke-linejoin="round"/>')
+        body.append(
+            f'<polyline points="{points}" fill="none" stroke="{color}" stroke-width="2" '
+            'stroke-linejoin="round"/>'
+        )
     if marker is not None and length:
         x = sx(min(max(marker, 0), xmax))
-        body.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 4:.1f}" y2="{bottom:.1f}" stroke="#555" '
-                    'stroke-dasharray="4 3"/>')
+        body.append(
+            f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 4:.1f}" y2="{bottom:.1f}" stroke="#555" '
+            'stroke-dasharray="4 3"/>'
+        )
     body += _legend(names, colors, left + 4, 31)
     return _frame(width, height, scale, title, title, "".join(body))
 
@@ -135,9 +175,18 @@ def bin_counts(values: Sequence[int], low: int, width: int, bins: int) -> list[i
     return counts
 
 
-def histogram(samples: Sequence[Sequence[int]], names: Sequence[str], bins: int = 30, width: float = 440,
-              height: float = 230, title: str = "", xlabel: str = "", ylabel: str = "% of games",
-              scale: float = 1.0, colors: Sequence[str] = PALETTE) -> str:
+def histogram(
+    samples: Sequence[Sequence[int]],
+    names: Sequence[str],
+    bins: int = 30,
+    width: float = 440,
+    height: float = 230,
+    title: str = "",
+    xlabel: str = "",
+    ylabel: str = "% of games",
+    scale: float = 1.0,
+    colors: Sequence[str] = PALETTE,
+) -> str:
     """One or more samples of whole numbers as bars of shares (%), on common bins."""
     left, right, top, bottom = 44, width - 12, 40, height - 34
     filled = [s for s in samples if len(s)]
@@ -167,7 +216,9 @@ def histogram(samples: Sequence[Sequence[int]], names: Sequence[str], bins: int 
             x0, x1 = sx(xlow + i * bin_width), sx(xlow + (i + 1) * bin_width)
             w = (x1 - x0) / k
             y = sy(value)
-            body.append(f'<rect x="{x0 + j * w:.1f}" y="{y:.1f}" width="{max(w - 0.6, 0.6):.1f}" '
-                        f'height="{bottom - y:.1f}" fill="{color}" fill-opacity="0.8"/>')
+            body.append(
+                f'<rect x="{x0 + j * w:.1f}" y="{y:.1f}" width="{max(w - 0.6, 0.6):.1f}" '
+                f'height="{bottom - y:.1f}" fill="{color}" fill-opacity="0.8"/>'
+            )
     body += _legend(names, colors, left + 4, 31, square=True)
     return _frame(width, height, scale, title, title, "".join(body))
