@@ -1,4 +1,4 @@
-"""The browser harness itself: JupyterLab in headless Chromium runs a notebook and a widget reacts to a click."""
+"""The browser harness itself: JupyterLab in headless Chromium runs a notebook; a widget reacts to a click."""
 
 from __future__ import annotations
 
