@@ -104,7 +104,7 @@ def test_the_101_settings_offer_101_rules_and_decks():
     assert set(panel.rule_controls[0]) == {"draw", "six", "seven_draw", "ace", "queen_wild", "chain"}
     assert panel.deck_control.value == 36 and panel.players_control.max == 6
     panel.game_control.value = "pianitsa"
-    assert "gather" in panel.rule_controls[0] and panel.deck_control.value is None
+    assert "gather" in panel.rule_controls[0] and panel.deck_control.value == "rules"
 
 
 def test_the_tables_run_without_numpy_matplotlib_or_numba():
@@ -127,3 +127,20 @@ def test_intervals():
     assert share == 0 and abs(low) < 1e-12 and 0 < high < 0.1  # Wilson: still has width at 0%
     rows = pianitsa_estimates([10, 20], [0, 2], ["finished", "cycle"], [0, -1], "en")
     assert [r.text()[0] for r in rows] == ["15.0", "1.0", "50.0%", "0.0%", "50.0%"]
+
+
+def test_a_real_run_of_both_games_with_the_compiled_simulator():
+    panel = SimulationPanel(games=1000, seed=1, compare=True)
+    panel.rule_controls[1]["low_beats_ace"].value = False
+    assert panel.run()
+    from pianitsa101.simulate import simulate_pianitsa
+
+    again = simulate_pianitsa(games=1000, players=2, rules=PianitsaRules(), seed=1)
+    mean = sum(again.tricks.tolist()) / 1000
+    assert f"mean length (tricks) {mean:.1f}" in text(panel.table.value)
+    assert panel.progress.value == panel.progress.max == 1000
+    panel.game_control.value = "101"
+    panel.players_control.value = 3
+    assert panel.run()
+    words = text(panel.table.value)
+    assert "chance seat 0 wins the round" in words and "mean length (moves)" in words

@@ -128,10 +128,10 @@ class PianitsaTable(w.VBox):
             layout=w.Layout(width="150px"),
             **wide,
         )
-        decks = [(t("deck_default", lang), None)] + [(t("deck_n", lang, n=n), n) for n in (32, 36, 52)]
+        decks = [(t("deck_default", lang), "rules")] + [(t("deck_n", lang, n=n), n) for n in (32, 36, 52)]
         self.deck_control = w.Dropdown(
             options=decks,
-            value=self._deck if self._deck in (32, 36, 52) else None,
+            value=self._deck if self._deck in (32, 36, 52) else "rules",
             description=t("deck", lang),
             **wide,
         )
@@ -299,7 +299,7 @@ class PianitsaTable(w.VBox):
         try:
             game = PianitsaGame.deal(
                 players=self.players_control.value,
-                deck=self.deck_control.value,
+                deck=None if self.deck_control.value == "rules" else self.deck_control.value,
                 rules=self._rules_from_controls(),
                 seed=seed,
             )

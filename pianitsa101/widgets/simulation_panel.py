@@ -145,11 +145,11 @@ class SimulationPanel(w.VBox):
     def _game_changed(self) -> None:
         pianitsa = self.game_control.value == "pianitsa"
         self.players_control.max = 8 if pianitsa else 6
-        decks = ([(tr("deck_default", self.lang), None)] if pianitsa else []) + [
+        decks = ([(tr("deck_default", self.lang), "rules")] if pianitsa else []) + [
             (tr("deck_n", self.lang, n=n), n) for n in ((32, 36, 52) if pianitsa else (36, 52))
         ]
         self.deck_control.options = decks
-        self.deck_control.value = None if pianitsa else 36
+        self.deck_control.value = "rules" if pianitsa else 36
         make = _pianitsa_controls if pianitsa else _game101_controls
         self.rule_controls = [make(self.lang), make(self.lang)]
         self._show_rule_boxes()
@@ -196,6 +196,7 @@ class SimulationPanel(w.VBox):
         """One run of the chosen game with these rules; simulate is imported only now."""
         games, players = self.games_control.value, self.players_control.value
         seed, deck = self.seed_control.value, self.deck_control.value
+        deck = None if deck == "rules" else deck  # P1: the default deck for the players
         if self.game_control.value == "pianitsa":
             from pianitsa101.simulate import simulate_pianitsa
 

@@ -186,12 +186,18 @@ def histogram(
     ylabel: str = "% of games",
     scale: float = 1.0,
     colors: Sequence[str] = PALETTE,
+    clip: float = 0.99,
 ) -> str:
-    """One or more samples of whole numbers as bars of shares (%), on common bins."""
+    """One or more samples of whole numbers as bars of shares (%), on common bins.
+
+    The x axis ends at the ``clip`` quantile of all values (a long tail would squash the
+    rest); longer values are counted in the last bar.
+    """
     left, right, top, bottom = 44, width - 12, 40, height - 34
     filled = [s for s in samples if len(s)]
     low = min((min(s) for s in filled), default=0)
-    high = max((max(s) for s in filled), default=1)
+    everything = sorted(v for s in filled for v in s)
+    high = everything[min(int(clip * len(everything)), len(everything) - 1)] if everything else 1
     bin_width = max(1, math.ceil((high - low + 1) / bins))
     nbins = max(1, math.ceil((high - low + 1) / bin_width))
     shares = [[100 * c / max(len(s), 1) for c in bin_counts(s, low, bin_width, nbins)] for s in samples]
