@@ -27,9 +27,10 @@ _STYLE = (
 class LogArea(ipywidgets.HTML):
     """A scrolling list of log lines, newest first; ``add(line)``, ``clear()``, ``lines``."""
 
-    def __init__(self, keep: int = 200, **kwargs) -> None:
+    def __init__(self, keep: int = 200, font_px: float = 13, **kwargs) -> None:
         super().__init__(**kwargs)
         self.keep = keep
+        self.font_px = font_px
         self._lines: list[str] = []
         self._draw()
 
@@ -51,4 +52,4 @@ class LogArea(ipywidgets.HTML):
 
     def _draw(self) -> None:
         rows = "".join(f"<div>{html.escape(line)}</div>" for line in self._lines)
-        self.value = f'<div class="p101-log" style="{_STYLE}">{rows or "&nbsp;"}</div>'
+        self.value = f'<div class="p101-log" style="{_STYLE.format(px=self.font_px)}">{rows or "&nbsp;"}</div>'

@@ -112,6 +112,9 @@ class PianitsaTable(w.VBox):
         self.restart_button = w.Button(description=t("restart", lang), icon="undo")
         for button in (self.next_button, self.end_button, self.new_button, self.restart_button):
             button.layout.width = "auto"
+            if self._scale > 1:  # readable on a projector
+                button.style.font_size = f"{13 * self._scale:g}px"
+                button.layout.height = f"{30 * self._scale:g}px"
         self.next_button.on_click(lambda _: self.next_trick())
         self.end_button.on_click(lambda _: self.play_to_end())
         self.new_button.on_click(lambda _: self.new_deal())
@@ -176,7 +179,7 @@ class PianitsaTable(w.VBox):
             ]
         )
         self.settings = w.Accordion(children=[settings], titles=(t("settings", lang),), selected_index=None)
-        self.log_area = LogArea()
+        self.log_area = LogArea(font_px=round(13 * min(self._scale, 1.6)))
         buttons = w.HBox(
             [
                 self.next_button,
@@ -362,7 +365,7 @@ class PianitsaTable(w.VBox):
         self.trick_view.value = trick_html(
             moment.trick, moment.rules, moment.low_rank, moment.players, lang, self.size, self._scale
         )
-        self.plot.value = stacks_plot(moment, lang, scale=self._scale)
+        self.plot.value = stacks_plot(moment, lang, scale=min(self._scale, 1.6))
         ending = end_text(moment, lang)
         hint = tr("click_stack", lang) if moment.shown == 0 else ""
         self.status.value = (

@@ -253,8 +253,8 @@ class SimulationPanel(w.VBox):
             columns.append((name, rows))
         xlabel = tr("sim_hist_x_tricks" if pianitsa else "sim_hist_x_moves", lang)
         self.chart.value = histogram(
-            lengths, names, bins=40, title=tr("sim_hist", lang), xlabel=xlabel, ylabel="%", scale=self.scale
-        )
+            lengths, names, bins=40, width=520, height=260, title=tr("sim_hist", lang), xlabel=xlabel,
+            ylabel="%", scale=self.scale)
         self.table.value = estimates_html(columns, lang, self.scale)
         total = sum(len(x) for x in lengths)
         self.progress.value = self.progress.max

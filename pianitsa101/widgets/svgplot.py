@@ -27,19 +27,29 @@ _FONT = "DejaVu Sans,Liberation Sans,Arial,Helvetica,sans-serif"
 _MAX_POINTS = 600  # a long game is drawn with at most this many points per line
 
 
-def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
-    """Round tick values covering low..high, about ``count`` of them (steps of 1, 2 or 5 x 10^k)."""
+def nice_ticks(low: float, high: float, count: int = 5, whole: bool = True,
+               cover: bool = False) -> list[float]:
+    """Round tick values within low..high, about ``count`` of them (steps of 1, 2 or 5 x 10^k).
+
+    ``cover``: add one more tick if needed so that the last one is at least ``high`` (a y axis).
+
+    ``whole``: only whole numbers (tricks, cards, games), so the step is at least 1.
+    """
     if high <= low:
         high = low + 1
     raw = (high - low) / max(count - 1, 1)
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    if whole:
+        step = max(step, 1)
     first = math.ceil(low / step) * step
     ticks = []
     value = first
     while value <= high + 1e-9:
         ticks.append(int(value) if float(value).is_integer() else round(value, 10))
         value += step
+    if cover and ticks[-1] < high - 1e-9:
+        ticks.append(int(value) if float(value).is_integer() else round(value, 10))
     return ticks
 
 
@@ -135,7 +145,7 @@ def line_chart(
     length = max((len(s) for s in series), default=0)
     xmax = max(length - 1, 1)
     top_value = ymax if ymax is not None else max((max(s) for s in series if len(s)), default=1)
-    yticks = nice_ticks(0, max(top_value, 1), 5)
+    yticks = nice_ticks(0, max(top_value, 1), 5, cover=True)
     ytop = max(yticks[-1], top_value, 1)
     xticks = nice_ticks(0, xmax, 6)
 
@@ -199,10 +209,12 @@ def histogram(
     everything = sorted(v for s in filled for v in s)
     high = everything[min(int(clip * len(everything)), len(everything) - 1)] if everything else 1
     bin_width = max(1, math.ceil((high - low + 1) / bins))
+    if bin_width > 1 and bin_width % 2:
+        bin_width += 1  # even bins: game lengths often go by twos, and odd bins would stripe
     nbins = max(1, math.ceil((high - low + 1) / bin_width))
     shares = [[100 * c / max(len(s), 1) for c in bin_counts(s, low, bin_width, nbins)] for s in samples]
     peak = max((max(s) for s in shares if s), default=1) or 1
-    yticks = nice_ticks(0, peak, 5)
+    yticks = nice_ticks(0, peak, 5, cover=True)
     ytop = max(yticks[-1], peak)
     xlow, xhigh = low, low + nbins * bin_width
 
