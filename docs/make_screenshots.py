@@ -1,4 +1,6 @@
-"""Take the README's screenshots of the tables in JupyterLab (headless Chromium): ``python docs/make_screenshots.py``.
+"""Take the README's screenshots of the tables in JupyterLab (headless Chromium).
+
+``python docs/make_screenshots.py`` runs it.
 
 Runs ``tests/browser/notebooks/screenshots.ipynb`` and saves each table's output under ``docs/img/``.
 """

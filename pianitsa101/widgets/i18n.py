@@ -203,6 +203,18 @@ TEXTS: dict[str, dict[str, Text]] = {
     "sim_queen_wild": {"en": "queen on any card (R14)", "ru": "дама на любую карту (R14)"},
     "sim_chain": {"en": "passing on (R16)", "ru": "перевод (R16)"},
     "sim_draw": {"en": "drawing (R7)", "ru": "добор (R7)"},
+    "n_rounds": {"en": ("{n} round", "{n} rounds"), "ru": ("{n} кон", "{n} кона", "{n} конов")},
+    "opt_until_playable": {"en": "until a card fits", "ru": "пока не найдётся карта"},
+    "opt_one": {"en": "one card", "ru": "одну карту"},
+    "opt_cover": {"en": "must be covered", "ru": "надо покрыть"},
+    "opt_cover_any": {"en": "covered by any card", "ru": "покрыть любой картой"},
+    "opt_draw2_skip": {"en": "next draws 2, skips", "ru": "следующий берёт 2 и пропускает"},
+    "opt_draw1_skip": {"en": "next draws 1, skips", "ru": "следующий берёт 1 и пропускает"},
+    "opt_skip_unless_ace": {"en": "skip, unless an ace answers", "ru": "пропуск, если не ответить тузом"},
+    "opt_skip": {"en": "skip", "ru": "пропуск хода"},
+    "opt_double": {"en": "the amount doubles", "ru": "штраф удваивается"},
+    "opt_add": {"en": "the amounts add up", "ru": "штрафы складываются"},
+    "opt_off": {"en": "not allowed", "ru": "нельзя"},
     "sim_error": {"en": "Could not run: {error}", "ru": "Не удалось запустить: {error}"},
 }
 

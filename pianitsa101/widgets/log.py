@@ -52,4 +52,5 @@ class LogArea(ipywidgets.HTML):
 
     def _draw(self) -> None:
         rows = "".join(f"<div>{html.escape(line)}</div>" for line in self._lines)
-        self.value = f'<div class="p101-log" style="{_STYLE.format(px=self.font_px)}">{rows or "&nbsp;"}</div>'
+        style = _STYLE.format(px=self.font_px)
+        self.value = f'<div class="p101-log" style="{style}">{rows or "&nbsp;"}</div>'

@@ -55,17 +55,18 @@ def _pianitsa_controls(lang: str) -> dict[str, w.Widget]:
 def _game101_controls(lang: str) -> dict[str, w.Widget]:
     """One set of 101 round rule controls (R7, R9, R10, R12, R14, R16)."""
     wide = {"style": {"description_width": "initial"}}
+
+    def choice(key: str, values: tuple[str, ...]) -> w.Dropdown:
+        return w.Dropdown(options=[(tr(f"opt_{v}", lang), v) for v in values], description=tr(key, lang),
+                          **wide)
+
     return {
-        "draw": w.Dropdown(options=["until_playable", "one"], description=tr("sim_draw", lang), **wide),
-        "six": w.Dropdown(
-            options=["cover", "cover_any", "draw2_skip", "draw1_skip"],
-            description=tr("sim_six", lang),
-            **wide,
-        ),
+        "draw": choice("sim_draw", ("until_playable", "one")),
+        "six": choice("sim_six", ("cover", "cover_any", "draw2_skip", "draw1_skip")),
         "seven_draw": w.Dropdown(options=[2, 4], description=tr("sim_seven_draw", lang), **wide),
-        "ace": w.Dropdown(options=["skip_unless_ace", "skip"], description=tr("sim_ace", lang), **wide),
+        "ace": choice("sim_ace", ("skip_unless_ace", "skip")),
         "queen_wild": w.Checkbox(value=False, description=tr("sim_queen_wild", lang), indent=False),
-        "chain": w.Dropdown(options=["double", "add", "off"], description=tr("sim_chain", lang), **wide),
+        "chain": choice("sim_chain", ("double", "add", "off")),
     }
 
 
@@ -262,7 +263,8 @@ class SimulationPanel(w.VBox):
             tr(
                 "sim_done",
                 lang,
-                games=tr("n_games", lang, n=total).replace(str(total), f"{total:,}"),
+                games=tr("n_games" if pianitsa else "n_rounds", lang, n=total).replace(
+                    str(total), f"{total:,}"),
                 seconds=seconds,
             )
         )
