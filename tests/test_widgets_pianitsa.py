@@ -205,3 +205,43 @@ def test_the_pictures_are_pure_functions_of_the_game():
     moment = Moment.of(game, game.tricks, (2, 2))
     assert moment.over and end_text(moment, "en") == end_text(Moment.of(game, game.tricks, (2, 2)), "en")
     assert "is the drunkard" in end_text(moment, "en")
+
+
+def test_seeded_random_games_over_every_option_draw_without_error_and_lose_no_card():
+    import itertools
+    import random
+
+    rng = random.Random(0)
+    options = itertools.product((True, False), (0, 2), ("winner_first", "table", "random"), (True, False),
+                                ("shed", "collect"))
+    for i, (low, down, gather, second, goal) in enumerate(options):
+        rules = PianitsaRules(low_beats_ace=low, dispute_face_down=down, gather=gather,
+                              second_disputes=second, goal=goal, max_tricks=300)
+        players = (2, 3, 4, 6)[i % 4]
+        table = PianitsaTable(players=players, rules=rules, seed=i, lang=("en", "ru")[i % 2])
+        total = sum(stack_counts(table))
+        while not table.at_end:
+            if rng.random() < 0.1 and table.shown:
+                table.trick_slider.value = rng.randrange(table.shown)  # back, then on again
+            elif rng.random() < 0.05:
+                table.play_to_end()
+            else:
+                table.next_trick()
+            on_table = len(table.moment.table)
+            assert sum(stack_counts(table)) + on_table == total  # nothing lost (a P12 draw leaves the table)
+            assert "<svg" in table.trick_view.value or table.shown == 0
+        assert table.status.value and table.game.outcome in ("finished", "cycle", "limit", "draw")
+
+
+def test_bad_arguments_are_refused_clearly():
+    game = PianitsaGame.from_stacks(["A♠", "6♥"])
+    with pytest.raises(ValueError, match="not both"):
+        PianitsaTable(game=game, rules=PianitsaRules())
+    with pytest.raises(TypeError, match="PianitsaGame"):
+        PianitsaTable(game="A♠ 6♥")
+    with pytest.raises(ValueError, match="'en', 'ru'"):
+        PianitsaTable(lang="de")
+    with pytest.raises(ValueError, match="projector"):
+        PianitsaTable(size="giant")
+    with pytest.raises(ValueError, match="2 to 8 players"):
+        PianitsaTable(players=9)

@@ -58,6 +58,8 @@ class PianitsaTable(w.VBox):
         self._scale = max(1.0, px / 46)
         if game is not None and not isinstance(game, PianitsaGame):
             raise TypeError(f"game must be a PianitsaGame; got {type(game).__name__}")
+        if game is not None and (deck is not None or rules is not None):
+            raise ValueError("give a game, or the deck and rules to deal one; not both (a game has its own)")
         if seed is None:
             seed = random.Random().randrange(1_000_000)  # shown in the header, so the deal can be had again
         if game is None:
