@@ -2,7 +2,7 @@
 
 ``python docs/make_screenshots.py`` runs it.
 
-Runs ``tests/browser/notebooks/screenshots.ipynb`` and saves each table's output under ``docs/img/``.
+Runs ``docs/screenshots.ipynb`` (outside the test run: it plays 200,000 games) and saves each table's output under ``docs/img/``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from harness import LabServer, launch_browser, run_all  # noqa: E402
 
-NOTEBOOK = "tests/browser/notebooks/screenshots.ipynb"
+NOTEBOOK = "docs/screenshots.ipynb"
 NAMES = ["pianitsa_dispute.png", "pianitsa_end.png", "simulation_panel.png", "pianitsa_projector_ru.png"]
 
 
