@@ -2,7 +2,8 @@
 
 ``python docs/make_screenshots.py`` runs it.
 
-Runs ``docs/screenshots.ipynb`` (outside the test run: it plays 200,000 games) and saves each table's output under ``docs/img/``.
+Runs ``docs/screenshots.ipynb`` (outside the test run: it plays 200,000 games) and saves
+each table's output under ``docs/img/``.
 """
 
 from __future__ import annotations
