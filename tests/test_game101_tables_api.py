@@ -31,6 +31,7 @@ from pianitsa101.game101 import (
     PenaltyPending,
     PenaltyTaken,
     Play,
+    PublicDraw,
     RandomAgent,
     Redeal,
     Round101,
@@ -386,6 +387,25 @@ def test_R23_match_seats_in_play_move_events_and_the_log():
         assert tuple(s.seat for s in rec.score_sheet()) == rec.seats
         assert [s.points for s in rec.score_sheet()] == [rec.points[m] for m in rec.seats]
     assert str(log[0]).startswith("round 1 is dealt to seats 0, 1, 2, 3;")
+
+
+def test_R23_match_seats_log_for_a_player_hides_the_others_draws():
+    match = _match_after_someone_left()
+    while match.current is not None:
+        match.play_move()
+    seat = match.result.records[-1].seats[0]
+    full, seen = match.log, match.log_for(seat)
+    assert len(full) == len(seen)
+    for whole, part in zip(full, seen, strict=True):
+        if isinstance(whole, CardsDrawn) and whole.seat != seat:
+            assert part == PublicDraw(whole.seat, len(whole.cards), whole.reason)
+        else:
+            assert part == whole
+    assert any(isinstance(e, PublicDraw) for e in seen) and any(isinstance(e, CardsDrawn) for e in seen)
+    # the view's public log (I1) names match seats too, and is the current round's part of the log
+    rec = match.result.records[-1]
+    view = match.view(seat)
+    assert list(view.log) == [e.public() if isinstance(e, CardsDrawn) else e for e in rec.events]
 
 
 def json_start_hands(rnd: Round101) -> list[list[Card]]:

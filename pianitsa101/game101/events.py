@@ -33,9 +33,9 @@ from typing import Any, NamedTuple
 from pianitsa101.cards import Card, Rank, Suit
 
 __all__ = ["CardPlayed", "CardsDrawn", "ChainLink", "DirectionReversed", "Event", "MayAnswerAce", "MustCover",
-           "PenaltyChain", "PenaltyPassedOn", "PenaltyPending", "PenaltyTaken", "Redeal", "RoundAbandoned",
-           "RoundDealt", "RoundScored", "RoundWon", "Skipped", "StarterTurnedUp", "StockRecycled",
-           "SuitOrdered", "TurnPassed", "penalty_chain", "renumber"]
+           "PenaltyChain", "PenaltyPassedOn", "PenaltyPending", "PenaltyTaken", "PublicDraw", "Redeal",
+           "RoundAbandoned", "RoundDealt", "RoundScored", "RoundWon", "Skipped", "StarterTurnedUp",
+           "StockRecycled", "SuitOrdered", "TurnPassed", "penalty_chain", "renumber"]
 
 Names = Sequence[str] | None  # names[seat] replaces "seat N" in an event's text
 
@@ -116,6 +116,10 @@ class CardsDrawn(NamedTuple):
 
     __str__ = text
 
+    def public(self) -> PublicDraw:
+        """What everybody at the table sees of this draw: who drew how many cards, and why."""
+        return PublicDraw(self.seat, len(self.cards), self.reason)
+
 
 class MustCover(NamedTuple):
     """R9 ``six="cover"``/``"cover_any"``: ``seat`` played the six ``card`` and must cover it now."""
@@ -139,6 +143,28 @@ class MayAnswerAce(NamedTuple):
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
         return f"{_who(self.seat, names)} may answer the {self.card} with an ace or lose the turn (R12)"
+
+    __str__ = text
+
+
+class PublicDraw(NamedTuple):
+    """A ``CardsDrawn`` as the whole table sees it (in ``PlayerView.log``): the count, not the cards.
+
+    >>> drawn = CardsDrawn(2, (Card.parse("7♠"), Card.parse("8♠"), Card.parse("9♥")), "penalty")
+    >>> print(drawn.public())
+    seat 2 draws 3 cards (penalty)
+    >>> print(PublicDraw(0, 1, "play"))
+    seat 0 draws 1 card (play)
+    """
+
+    seat: int
+    count: int
+    reason: str
+
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        cards = "1 card" if self.count == 1 else f"{self.count} cards"
+        return f"{_who(self.seat, names)} draws {cards} ({self.reason})"
 
     __str__ = text
 
@@ -380,9 +406,9 @@ def penalty_chain(events: Sequence[Any], seat: int, amount: int,
     return PenaltyChain(tuple(links), seat, amount)
 
 
-Event = (Redeal | StarterTurnedUp | CardPlayed | SuitOrdered | CardsDrawn | MustCover | MayAnswerAce
-         | PenaltyPending | PenaltyPassedOn | PenaltyTaken | Skipped | TurnPassed | DirectionReversed
-         | StockRecycled | RoundWon | RoundAbandoned | RoundDealt | RoundScored)
+Event = (Redeal | StarterTurnedUp | CardPlayed | SuitOrdered | CardsDrawn | PublicDraw | MustCover
+         | MayAnswerAce | PenaltyPending | PenaltyPassedOn | PenaltyTaken | Skipped | TurnPassed
+         | DirectionReversed | StockRecycled | RoundWon | RoundAbandoned | RoundDealt | RoundScored)
 
 def _same_event(self: tuple, other: object) -> bool:
     """Events are equal when they are the same kind of event with the same fields."""

@@ -52,7 +52,14 @@ from pianitsa101.game101.record import round_record
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.scoring import RoundScore, settle_round
-from pianitsa101.game101.seats import in_match_seats, match_log, match_view, round_dealt, round_scored
+from pianitsa101.game101.seats import (
+    in_match_seats,
+    log_for,
+    match_log,
+    match_view,
+    round_dealt,
+    round_scored,
+)
 from pianitsa101.game101.view import PlayerView
 
 __all__ = ["Match101", "MatchResult", "PlayedRound", "settle_round"]
@@ -246,6 +253,11 @@ class Match101:
         """Every event of the match so far, in match seats; each round opens with ``RoundDealt``
         and, once scored, closes with ``RoundScored``. It shows the cards drawn (``CardsDrawn``)."""
         return match_log(self)
+
+    def log_for(self, seat: int) -> tuple[Event, ...]:
+        """``log`` as match seat ``seat`` sees it: its own draws with the cards, the others' as
+        ``PublicDraw`` (how many cards, not which), so a table can show it to that player."""
+        return log_for(self, seat)
 
     @property
     def result(self) -> MatchResult:

@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pianitsa101.game101.events import RoundDealt, RoundScored, renumber
+from pianitsa101.game101.events import CardsDrawn, RoundDealt, RoundScored, renumber
 from pianitsa101.game101.view import PlayerView
 
 if TYPE_CHECKING:
     from pianitsa101.game101.match import Match101, PlayedRound
     from pianitsa101.game101.round import Round101
 
-__all__ = ["in_match_seats", "match_log", "match_view", "round_dealt", "round_scored"]
+__all__ = ["in_match_seats", "log_for", "match_log", "match_view", "round_dealt", "round_scored"]
 
 
 def in_match_seats(events: Sequence[Any], seats: Sequence[int]) -> list[Any]:
@@ -55,6 +55,13 @@ def match_log(match: Match101) -> tuple[Any, ...]:
     return tuple(log)
 
 
+def log_for(match: Match101, seat: int) -> tuple[Any, ...]:
+    """The match log as match seat ``seat`` sees it: the others' draws as ``PublicDraw`` (counts only)."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < match.players:
+        raise ValueError(f"seat must be a match seat 0..{match.players - 1}, got {seat!r}")
+    return tuple(e.public() if type(e) is CardsDrawn and e.seat != seat else e for e in match_log(match))
+
+
 def _shown_round(match: Match101) -> tuple[Round101, tuple[int, ...]]:
     """The round being played, or between rounds the last one played, with its match seats."""
     if match.current is not None:
@@ -80,6 +87,5 @@ def match_view(match: Match101, seat: int) -> PlayerView:
         "to_move": None if view.to_move is None else seats[view.to_move], "seats": tuple(seats),
         "chain": None if view.chain is None else renumber(view.chain, seats),
     }
-    if "log" in view._fields:  # the public log of the view (issue 11), in match seats too
-        changes["log"] = tuple(in_match_seats(view.log, seats))
+    changes["log"] = tuple(in_match_seats(view.log, seats))  # the public log, in match seats too
     return view._replace(**changes)
