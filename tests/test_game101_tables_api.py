@@ -421,6 +421,7 @@ def test_R23_round_views_in_a_match_show_the_real_totals():
     assert any(expected)
     assert rnd.totals == expected
     assert all(rnd.view(i).totals == expected for i in range(rnd.players))
+    assert Match.from_json(match.to_json()).current.totals == expected  # a replayed match knows them too
     assert Round101.deal(3, seed=1).view(0).totals == (0, 0, 0)  # outside a match
 
 

@@ -41,6 +41,11 @@ class Round101(Turns):
     """One round of 101: hands, stock, discard pile, whose turn, pending obligations, and the log.
 
     Make one with ``Round101.deal`` (shuffled, R2-R4) or ``Round101.from_hands`` (stacked).
+    What a table or a lesson reads: ``hands``, ``stock``, ``discard``, ``top``, ``to_move``,
+    ``direction``, ``ordered_suit`` (R14), ``pending_draw`` and ``chain`` (R10, R15, R16),
+    ``must_cover`` (R9), ``skip_to_answer`` (R12), ``drawn`` (R7), ``starter`` (R2),
+    ``totals`` (the match's), ``events`` and ``moves``, ``over``, ``winner``, ``abandoned``
+    (R26); once over, ``score_sheet()`` and ``points()`` (R19-R21).
     """
 
     def __init__(self, *, hands: Sequence[Sequence[Card]], stock: Sequence[Card], discard: Sequence[Card],
