@@ -17,6 +17,7 @@ from rules101_options import pick
 
 from pianitsa101 import Card, Rank, Suit
 from pianitsa101.game101 import (
+    AgentError,
     CardPlayed,
     CardsDrawn,
     ChainLink,
@@ -456,6 +457,37 @@ def test_R24_play_move_deals_and_stops_when_a_person_moves_first():
             outcomes.add("bot first")
             assert events[0].first == 1 and match.current.moves == [first] and len(events) > 1
     assert outcomes == {"person first", "bot first"}
+
+
+class Raiser:
+    """An agent that fails at its first decision."""
+
+    name = "Raiser"
+
+    def choose(self, view, legal_moves):
+        raise ValueError("no idea")
+
+
+def test_R24_play_move_that_dealt_takes_the_deal_back_when_the_agent_fails():
+    outcomes = set()
+    for seed in range(20):
+        match = Match(2, seed=seed, agents=[Raiser(), GreedyAgent()])
+        before = snapshot(match)
+        try:
+            match.play_move()  # deals; the greedy bot may move first and succeed
+        except AgentError:
+            outcomes.add("failed on the deal")
+            assert snapshot(match) == before and match.current is None  # the deal was taken back
+            assert match.log == ()
+            continue
+        outcomes.add("dealt and moved")
+        while match.to_move == 1:
+            match.play_move()
+        before = snapshot(match)
+        with pytest.raises(AgentError, match="Raiser"):
+            match.play_move()
+        assert snapshot(match) == before  # the failed move changed nothing; the deal stays
+    assert outcomes == {"failed on the deal", "dealt and moved"}
 
 
 def test_R24_play_round_with_a_person_seat_is_refused_before_dealing():

@@ -316,14 +316,17 @@ class Match101:
         before the round is dealt, or ``move=None`` when a person is to move).  With no round
         being played, ``play_move()`` first deals one (``RoundDealt`` and the deal's own events
         come first); if a person's seat is then to move, it stops there, having only dealt
-        (``waiting_for_person`` is True). When the move ends the round, the round is scored at
-        once (R19-R23) and ``RoundScored`` comes last.
+        (``waiting_for_person`` is True); if the agent then fails (AgentError), the deal is taken
+        back, so that nothing is left half done. When the move ends the round, the round is
+        scored at once (R19-R23) and ``RoundScored`` comes last.
         """
         opening: list[Event] = []
+        before_deal = None
         if self._current is None:
             if move is not None:  # a move given for a round nobody has seen yet: refuse, change nothing
                 raise RuntimeError(f"no round is being played, so {move} cannot be played: "
                                    "deal_round() first to see the hands")
+            before_deal = self._rng.getstate(), self._next_first
             rnd = self.deal_round()
             seats, first, _ = self._current_deal  # type: ignore[misc]
             opening = [round_dealt(len(self._records) + 1, seats, first), *in_match_seats(rnd.events, seats)]
@@ -333,7 +336,14 @@ class Match101:
         assert rnd is not None
         if move is None:
             seat = rnd.to_move
-            events = self._play_agent_move(rnd, seat, self._choose(rnd, seat, rnd.legal_moves()))
+            try:
+                events = self._play_agent_move(rnd, seat, self._choose(rnd, seat, rnd.legal_moves()))
+            except Exception:
+                if before_deal is not None:  # take this call's deal back: the same deal comes next time
+                    self._rng.setstate(before_deal[0])
+                    self._next_first = before_deal[1]
+                    self._current = self._current_deal = None
+                raise
         else:
             events = rnd.play(move)
         events = opening + in_match_seats(events, self._round_seats)
@@ -389,6 +399,7 @@ class Match101:
         """Play the current round (dealing one if none is in play) to its end with the agents.
 
         Refused (RuntimeError, nothing changed) when a seat of the round is played by a person.
+        When an agent fails (AgentError), the round stays as it was when that agent was asked.
         """
         seats = self._round_seats if self._current is not None else tuple(self._active)
         person = next((m for m in seats if self.agents[m] is None), None)
