@@ -3,13 +3,13 @@
 ``Round101`` (in ``round.py``) inherits these transitions; ``legal.py`` has already checked
 that the move is allowed.  The rules, as this module carries them out:
 
+- R2. The starter of ``deal="five_and_starter"`` is the dealer's first move (``StarterTurnedUp``).
 - R5/R13. Play goes to seat + 1; a ten reverses it (not with two players: no effect, no event).
 - R7. ``Draw()``: draw until a playable card (``draw="one"``: one card), which is then the
   only card that may be played (``draw="one"``: or Pass); nothing playable drawn: the turn passes.
 - R8. An empty stock is rebuilt from the discard pile except its top (``"flip"``: the
   bottom card becomes the top of the stock; ``"shuffle"``: with the round's generator);
   if nothing is left, drawing stops there.
-- R2. The starter of ``deal="five_and_starter"`` is the dealer's first move (``StarterTurnedUp``).
 - R9. A 6 (``cover``/``cover_any``) must be covered at once by the same player (``MustCover``), drawing
   until they can whatever the ``draw`` option; if nothing can be drawn the 6 stays uncovered
   and the turn passes.  In ``draw2_skip``/``draw1_skip`` it is a penalty like a 7.
