@@ -273,6 +273,13 @@ RULES: dict[str, dict[str, str]] = {
 }
 
 
+# The 101 table's texts live in their own module (they are many); every key is here all the same.
+from pianitsa101.widgets.i18n_101 import RULES_101, TEXTS_101  # noqa: E402
+
+TEXTS.update(TEXTS_101)
+RULES.update(RULES_101)
+
+
 def check_lang(lang: str) -> str:
     """The language, checked to be one of ``LANGS``."""
     if lang not in LANGS:
