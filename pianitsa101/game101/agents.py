@@ -261,10 +261,16 @@ class HeuristicAgent(Agent):
         """Which rule of thumb speaks for ``move`` here: a key of ``REASONS`` and the values its text needs.
 
         It explains any move, the bot's own choice or another one; ``legal_moves`` (when given)
-        lets it say that a move is the only one. A table can put the key into words in any language.
+        lets it say that a move is the only one (when no more telling reason applies, such as
+        going out or drawing). A table can put the key into words in any language.
         """
-        if legal_moves is not None and len(legal_moves) == 1:
+        key, values = self._thumb(view, move)
+        if legal_moves is not None and len(legal_moves) == 1 and key in _CHOICE_REASONS:
             return "only_move", {}
+        return key, values
+
+    def _thumb(self, view: PlayerView, move: Move) -> tuple[str, dict[str, object]]:
+        """The rule of thumb of ``move`` (see ``rule_of_thumb``)."""
         if isinstance(move, FlushQueens):
             return "flush", {"suit": move.suit}
         if isinstance(move, Draw):
@@ -336,6 +342,9 @@ class HeuristicAgent(Agent):
             return -self.attack_save
         return 0.0
 
+
+# The reasons that compare a card with the others: when there is no other move, they say nothing.
+_CHOICE_REASONS = frozenset({"attack", "reverse", "cover_six", "queen_last", "follow_suit", "expensive"})
 
 #: the rules of thumb of ``HeuristicAgent.rule_of_thumb`` in words (fields from its values)
 REASONS = {

@@ -323,8 +323,8 @@ def chain_html(chain: PenaltyChain, you: int | None, lang: str, px: int, scale: 
         )
         cells.append(
             f'{arrow}<div class="p101-link" style="text-align:center">{_card(link.card, small, "tied", lang)}'
-            f'<div style="font-weight:bold;font-size:1.55em;line-height:1.1;color:{_RED}">'
-            f'{link.amount}</div><div style="font-size:0.9em;color:#555">{html.escape(by)}</div></div>'
+            f'<div class="p101-amount" style="font-weight:bold;font-size:1.55em;line-height:1.1;color:{_RED}">'
+            f'{link.amount}</div><div class="p101-by" style="font-size:0.9em;color:#555">{html.escape(by)}</div></div>'
         )
     seat = chain.seat
     key = "chain_draws_you" if seat == you else "chain_draws"

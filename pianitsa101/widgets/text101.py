@@ -169,7 +169,10 @@ def _scored(event: RoundScored, you: int | None, lang: str, limit: int) -> str:
     )
     text = tr("ev_scored", lang, n=event.number, scores=scores)
     for seat in event.reset:
-        text += "; " + tr("ev_reset", lang, who=who(seat, you, lang, "gen"), limit=limit)
+        if seat == you:
+            text += "; " + tr("ev_reset_you", lang, limit=limit)
+        else:
+            text += "; " + tr("ev_reset", lang, who=who(seat, you, lang, "gen"), limit=limit)
     if event.out:
         text += "; " + tr(
             "ev_over", lang, who=join_words([who(s, you, lang) for s in event.out], lang), limit=limit
