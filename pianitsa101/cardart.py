@@ -268,7 +268,7 @@ def stack_svg(count: int, size: int | str = "medium", state: str = "normal", tit
 
 
 def suit_svg(suit: object, size: int | str = "small", title: str | None = None, framed: bool = True) -> str:
-    """A suit symbol as SVG, red or black, on a white card-like tile when ``framed`` (a suit chooser's button).
+    """A suit symbol as SVG, red or black, on a white tile when ``framed`` (a suit chooser's button).
 
     ``suit`` is a ``Suit`` (or its name, 'HEARTS'); ``size`` is the tile's width as for cards.
 

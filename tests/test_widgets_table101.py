@@ -62,7 +62,9 @@ def test_the_table_shows_your_cards_and_only_the_others_counts():
     for seat in (1, 2, 3):
         assert f"Seat {seat}" in seats
         for card in table.match.current.hands[seat]:  # a bot's hand is never drawn
-            assert f"<title>{card}</title>" not in seats and f"<title>{card}</title>" not in table.centre.value
+            assert (
+                f"<title>{card}</title>" not in seats and f"<title>{card}</title>" not in table.centre.value
+            )
     playable = {str(m.card) for m in legal_plays(table)}
     assert set(table.hand.playable_ids()) == playable
 
@@ -92,8 +94,10 @@ def test_R14_a_queen_asks_for_its_suit_and_orders_it():
 
 def test_R16_a_chain_of_sevens_is_shown_and_passed_on_doubled():
     table = Table101(players=3, seed=32, delay=0)
-    play_until(table, lambda t: t.your_move and t.match.view(0).chain is not None
-               and len(t.match.view(0).chain.links) >= 3)
+    play_until(
+        table,
+        lambda t: t.your_move and t.match.view(0).chain is not None and len(t.match.view(0).chain.links) >= 3,
+    )
     chain = table.match.view(0).chain
     assert [link.amount for link in chain.links] == [2, 4, 8] and chain.seat == 0
     centre = text(table.centre.value)
@@ -103,14 +107,19 @@ def test_R16_a_chain_of_sevens_is_shown_and_passed_on_doubled():
     assert table.draw_button.description == "Draw 8"
     seven = next(m.card for m in legal_plays(table))
     assert seven.rank is Rank.SEVEN and table.click_card(seven)
-    assert any(f"You pass the penalty on with {seven}: now seat 1 must draw 16 cards (R16)" in line
-               for line in table.log_lines[:3])
+    assert any(
+        f"You pass the penalty on with {seven}: now seat 1 must draw 16 cards (R16)" in line
+        for line in table.log_lines[:3]
+    )
 
 
 def test_R16_chain_add_grows_by_each_card_and_names_who_must_draw():
     seven = Card.parse
-    chain = PenaltyChain((ChainLink(None, seven("7♠"), 2), ChainLink(1, seven("7♥"), 4),
-                          ChainLink(2, seven("7♣"), 6)), seat=0, amount=6)
+    chain = PenaltyChain(
+        (ChainLink(None, seven("7♠"), 2), ChainLink(1, seven("7♥"), 4), ChainLink(2, seven("7♣"), 6)),
+        seat=0,
+        amount=6,
+    )
     drawn = chain_html(chain, you=0, lang="en", px=46)
     assert chain_cells(drawn) == [("2", "on the table"), ("4", "by seat 1"), ("6", "by seat 2")]
     assert "You must draw 6 cards" in text(drawn)
@@ -134,8 +143,12 @@ def test_R9_your_six_must_be_covered():
     if covers:
         assert set(table.hand.playable_ids()) == {str(m.card) for m in covers}
         click_move(table, chosen(table))
-        assert not (table.match.current and table.match.current.must_cover and table.match.to_move == 0
-                    and table.match.current.top == six)
+        assert not (
+            table.match.current
+            and table.match.current.must_cover
+            and table.match.to_move == 0
+            and table.match.current.top == six
+        )
     else:
         assert not table.draw_button.disabled  # R9: draw until a card covers it
         table.draw()
@@ -152,13 +165,22 @@ def test_R12_an_ace_is_answered_with_an_ace():
     lines = len(table.log_lines)
     assert table.click_card(ace)
     mine = table.log_lines[len(table.log_lines) - lines - 1]
-    assert mine.startswith(f"You play {ace}; seat ") and ("loses the turn (R12)" in mine or "may answer" in mine)
+    assert mine.startswith(f"You play {ace}; seat ") and (
+        "loses the turn (R12)" in mine or "may answer" in mine
+    )
 
 
 def test_R7_with_nothing_that_fits_you_draw():
     table = Table101(players=3, seed=5, delay=0)
-    play_until(table, lambda t: t.your_move and t.legal_moves == [Draw()] and not t.match.current.pending_draw
-               and not t.match.current.must_cover)
+    play_until(
+        table,
+        lambda t: (
+            t.your_move
+            and t.legal_moves == [Draw()]
+            and not t.match.current.pending_draw
+            and not t.match.current.must_cover
+        ),
+    )
     before = len(table.match.view(0).hand)
     assert table.hand.playable_ids() == [] and not table.draw_button.disabled
     assert all(item["playable"] is False for item in table.hand.items)
@@ -187,8 +209,9 @@ def test_R20_the_score_sheet_shows_each_card_and_the_queen_bonus():
     words = text(table.how_scored.value)
     assert f"How round {record.number} was scored" in words
     for score in record.score_sheet():
-        for card, points in score.cards:
-            assert f"<title>{card}</title>" in table.how_scored.value
+        for card, points in score.cards:  # R19: each card left, drawn, with its points under it
+            drawn = rf"<title>{card}</title>(?:(?!<title>).)*</svg><br><b>{points}</b>"
+            assert re.search(drawn, table.how_scored.value), (card, points)
         if score.points and score.cards:
             assert f"= +{score.points}" in words
     queen = Table101(players=2, seed=11, delay=0, rules=Rules101(flush_queens=True))
@@ -212,7 +235,9 @@ def test_R21_queens_flushed_together_with_their_suit():
 def test_R2_the_starter_turned_up_is_said_in_the_log():
     table = Table101(players=3, seed=4, delay=0, rules=Rules101(deal="five_and_starter"))
     first = table.match.result.records[0].first if table.match.result.records else table.match.log[0].first
-    starter = table.match.current.starter if table.match.current else table.match.result.records[0].round.starter
+    starter = (
+        table.match.current.starter if table.match.current else table.match.result.records[0].round.starter
+    )
     who = "You turn" if first == 0 else f"Seat {first} turns"
     assert any(f"{who} up {starter} to start (R2)" in line for line in table.log_lines)
 
@@ -251,8 +276,14 @@ def test_R23_you_out_of_an_elimination_match_watch_the_rest():
 
 def test_clicks_in_the_wrong_state_change_nothing():
     table = Table101(players=3, seed=5, delay=0)
-    play_until(table, lambda t: t.your_move and len(t.legal_moves) < len(t.match.view(0).hand) + 1
-               and any(str(c) not in t.hand.playable_ids() for c in t.match.view(0).hand))
+    play_until(
+        table,
+        lambda t: (
+            t.your_move
+            and len(t.legal_moves) < len(t.match.view(0).hand) + 1
+            and any(str(c) not in t.hand.playable_ids() for c in t.match.view(0).hand)
+        ),
+    )
     before = snapshot(table)
     blocked = next(str(c) for c in table.match.view(0).hand if str(c) not in table.hand.playable_ids())
     assert table.click_card(blocked) is False  # a card that does not fit
@@ -336,7 +367,7 @@ def test_the_hint_bot_is_a_parameter():
         Table101(hint=object(), delay=0)
 
 
-# --------------------------------------------------------------------------- watching, new matches, given matches
+# --------------------------------------------------------------------------- watching; new and given matches
 
 
 def test_watching_bots_plays_round_by_round_and_to_the_end():
@@ -350,8 +381,9 @@ def test_watching_bots_plays_round_by_round_and_to_the_end():
     table.pause()
     assert table.next_move() and len(table.match.current.moves) == 1
     assert table.play_to_end() and table.match.over
-    assert all("draws" not in line or ":" not in line.split("draws", 1)[1].split("(")[0]
-               for line in table.log_lines)  # every draw is a count, never cards
+    assert all(
+        "draws" not in line or ":" not in line.split("draws", 1)[1].split("(")[0] for line in table.log_lines
+    )  # every draw is a count, never cards
 
 
 def test_new_match_takes_the_settings_and_the_same_match_again_is_the_same():
@@ -382,8 +414,11 @@ def test_a_given_match_is_played_on_and_restarted():
     with pytest.raises(ValueError, match="only seat without an agent"):
         Table101(match=Match101(players=3, seed=1), delay=0)
     with pytest.raises(ValueError, match="not both"):
-        Table101(match=Match101(players=3, seed=1, agents=[None, HeuristicAgent(), HeuristicAgent()]),
-                 seed=3, delay=0)
+        Table101(
+            match=Match101(players=3, seed=1, agents=[None, HeuristicAgent(), HeuristicAgent()]),
+            seed=3,
+            delay=0,
+        )
     watched = Table101(match=Match101(players=2, seed=1), human=None, delay=0)
     assert watched.match.result.records
 

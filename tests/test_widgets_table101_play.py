@@ -9,7 +9,7 @@ import random
 
 import pytest
 from rules101_options import pick
-from table101_driver import BOT, chosen, click_move, play_until, snapshot
+from table101_driver import chosen, click_move, play_until, snapshot
 
 from pianitsa101.game101 import (
     CardPlayed,
@@ -48,7 +48,7 @@ class Spy:
 
         def deal_round():
             rnd = deal()
-            self.moves.append(list(match.log[len(match.log) - 1 - len(rnd.events):]))
+            self.moves.append(list(match.log[len(match.log) - 1 - len(rnd.events) :]))
             return rnd
 
         match.play_move, match.deal_round = play_move, deal_round  # this match object only
@@ -67,8 +67,14 @@ def test_the_log_never_shows_a_bot_hidden_card(lang):
     checked = 0
     for game in range(6):
         human = None if game % 3 == 2 else 0
-        table = Table101(players=rng.randint(2, 5), human=human, seed=rng.randrange(10**6), delay=0,
-                         rules=random_rules(rng), lang=lang)
+        table = Table101(
+            players=rng.randint(2, 5),
+            human=human,
+            seed=rng.randrange(10**6),
+            delay=0,
+            rules=random_rules(rng),
+            lang=lang,
+        )
         table.log_area.keep = 10**6
         spy = Spy(table)
         seen = len(table.log_lines)
@@ -97,9 +103,11 @@ def test_log_lines_agree_with_the_engines_public_log():
     match = table.match
     public = match.log_for(0)
     mine = [e for events in spy.moves for e in public_events(events, 0)]
-    assert mine == list(public[len(public) - len(mine):])  # what the table shows is the engine's public log
+    assert mine == list(public[len(public) - len(mine) :])  # what the table shows is the engine's public log
     lines = [move_line(public_events(events, 0), 0, "en") for events in spy.moves]
-    assert all("draws" not in line.split(";")[0] or line.startswith("You") or "card" in line for line in lines)
+    assert all(
+        "draws" not in line.split(";")[0] or line.startswith("You") or "card" in line for line in lines
+    )
 
 
 def test_seeded_matches_every_legal_click_is_taken_and_the_table_shows_the_view():
@@ -174,8 +182,12 @@ def test_watching_with_a_pause_then_pause_and_play_to_the_end():
 def test_R24_the_hint_explains_every_move_and_names_a_rule_of_thumb():
     bot = HeuristicAgent()
     keys = set()
-    for seed, rules in zip(range(12), itertools.cycle([Rules101(), Rules101(flush_queens=True, draw="one"),
-                                                        Rules101(six="draw2_skip", chain="add")])):
+    for seed, rules in zip(
+        range(12),
+        itertools.cycle(
+            [Rules101(), Rules101(flush_queens=True, draw="one"), Rules101(six="draw2_skip", chain="add")]
+        ),
+    ):
         match = Match101(players=3, seed=seed, rules=rules)
         for _ in range(4):
             if match.over:
@@ -184,7 +196,7 @@ def test_R24_the_hint_explains_every_move_and_names_a_rule_of_thumb():
             while not rnd.over:
                 view, legal = rnd.view(rnd.to_move), rnd.legal_moves()
                 move = bot.choose(view, legal)
-                key, values = bot.rule_of_thumb(view, move, legal)
+                key, _ = bot.rule_of_thumb(view, move, legal)
                 assert key in REASONS and bot.reason(view, move, legal)
                 keys.add(key)
                 for other in legal:  # any move, not only the bot's choice, gets a reason

@@ -127,7 +127,10 @@ TEXTS_101: dict[str, dict[str, Text]] = {
         "en": "{who} has exactly {limit}: back to 0 (R22)",
         "ru": "у {who} ровно {limit}: снова 0 (R22)",
     },
-    "ev_reset_you": {"en": "you have exactly {limit}: back to 0 (R22)", "ru": "у вас ровно {limit}: снова 0 (R22)"},
+    "ev_reset_you": {
+        "en": "you have exactly {limit}: back to 0 (R22)",
+        "ru": "у вас ровно {limit}: снова 0 (R22)",
+    },
     "ev_over": {"en": "over {limit} (R23): {who}", "ru": "больше {limit} (R23): {who}"},
     # ----- what the player to move must do ------------------------------------------------------------
     "your_move": {"en": "Your move: {what}", "ru": "Ваш ход: {what}"},

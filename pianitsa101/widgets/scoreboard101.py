@@ -110,7 +110,7 @@ def totals_svg(scene: Scene, lang: str, scale: float = 1.0) -> str:
 
 
 def _score_row(score: RoundScore, scene: Scene, lang: str, px: int) -> str:
-    """One seat of the score sheet: each card left with its points, or the card gone out with and the bonus."""
+    """One seat of the score sheet: each card left and its points, or the last card and the bonus."""
     name = html.escape(_name(score.seat, scene, lang))
     tile = "display:inline-block;text-align:center;margin-right:4px;line-height:1.2"
     if score.finished_with:

@@ -279,7 +279,8 @@ def bar_chart(
     body = []
     for t in nice_ticks(low, high, 5):
         x = sx(t)
-        body.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 2:.1f}" y2="{height - 20:.1f}" stroke="#ececec"/>')
+        body.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 2:.1f}" y2="{height - 20:.1f}" '
+                    'stroke="#ececec"/>')
         body.append(_text(x, height - 6, f"{t:g}", 10.5))
     zero = sx(0)
     for i, (value, name) in enumerate(zip(values, names, strict=True)):
@@ -295,7 +296,8 @@ def bar_chart(
         note = f"  {notes[i]}" if notes and notes[i] else ""
         body.append(_text(max(x1, zero) + 5, y + bar * 0.7, f"{value:g}{note}", 11.5, "start",
                           extra=' font-weight="bold"'))
-    body.append(f'<line x1="{zero:.1f}" x2="{zero:.1f}" y1="{top - 2:.1f}" y2="{height - 20:.1f}" stroke="#888"/>')
+    body.append(f'<line x1="{zero:.1f}" x2="{zero:.1f}" y1="{top - 2:.1f}" y2="{height - 20:.1f}" '
+                'stroke="#888"/>')
     if limit is not None:
         x = sx(limit)
         body.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 4:.1f}" y2="{height - 20:.1f}" '

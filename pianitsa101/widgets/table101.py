@@ -191,7 +191,7 @@ class Table101(TableLayout, w.VBox):
         return False
 
     def play(self, move: Any) -> bool:
-        """Make a move of yours: a move object or its text ('7♠', 'Q♥→♠', 'draw', 'pass'); False if refused."""
+        """Make a move of yours: a move or its text ('7♠', 'Q♥→♠', 'draw', 'pass'); False if refused."""
         if isinstance(move, str):
             try:
                 move = parse_move(move)

@@ -156,7 +156,8 @@ class TableLayout:
             count = len(scene.view.hand) if scene.view is not None else 0
             self.hand_label.value = (
                 f'<div style="{FONT};font-size:{13 * s:g}px;font-weight:bold">'
-                f"{tr('your_hand', lang, cards=tr('n_cards', lang, n=count), total=scene.totals[self._you])}</div>"
+                + tr("your_hand", lang, cards=tr("n_cards", lang, n=count), total=scene.totals[self._you])
+                + "</div>"
             )
         choosing = self._queen if isinstance(self._queen, Card) else None
         self.hand.items = hand_items(scene, lang, size, choosing=choosing, enabled=yours)

@@ -13,7 +13,7 @@
 >>> check_match(match, human=1)
 Traceback (most recent call last):
 ...
-ValueError: your seat 1 must be the only seat without an agent: Match101(..., agents=[HeuristicAgent(), None, HeuristicAgent()]), or human=None to watch
+ValueError: your seat 1 must be the only seat without an agent: Match101(..., agents=[...]), or ...watch
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def check_bots(bots: Sequence[Any] | None, players: int, human: int | None) -> l
 def make_match(
     players: int, deck: Any, rules: Rules101 | None, seed: int, human: int | None, bots: Sequence[Any] | None
 ) -> Match101:
-    """A new match: you in seat ``human``, bots (those given, while they fit, else HeuristicAgent) elsewhere."""
+    """A new match: you in seat ``human``, bots elsewhere (the ones given while they fit, else Heuristic)."""
     human = check_human(human, players)
     others = [s for s in range(players) if s != human]
     if bots is None or len(bots) not in (len(others), players):

@@ -48,6 +48,7 @@ FONT = "font-family:'DejaVu Sans','Liberation Sans',Arial,Helvetica,sans-serif"
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black, red, black, red: easy to tell apart
 _PANEL = "background:#f7f4ec;border:1px solid #e4ddca;border-radius:10px"
 _GREEN, _AMBER, _RED = "#1d5e2f", "#e09b00", "#b3261e"
+_AMOUNT = f"font-weight:bold;font-size:1.55em;line-height:1.1;color:{_RED}"  # an amount of a penalty chain
 
 
 @dataclass(frozen=True)
@@ -301,8 +302,9 @@ def centre_html(scene: Scene, lang: str, size: int | str, scale: float = 1.0) ->
     if view.chain is not None:
         parts.append(chain_html(view.chain, scene.you, lang, px, scale))
     return (
-        f'<div class="p101-centre" style="{FONT};font-size:{13 * scale:g}px;color:#222;display:flex;flex-wrap:wrap;'
-        f"align-items:center;gap:{18 * scale:g}px;{_PANEL};background:#eef5ee;border-color:#cfe0cf;"
+        f'<div class="p101-centre" style="{FONT};font-size:{13 * scale:g}px;color:#222;display:flex;'
+        f"flex-wrap:wrap;align-items:center;gap:{18 * scale:g}px;{_PANEL};"
+        "background:#eef5ee;border-color:#cfe0cf;"
         f'padding:{10 * scale:g}px {14 * scale:g}px">{"".join(parts)}</div>'
     )
 
@@ -323,8 +325,8 @@ def chain_html(chain: PenaltyChain, you: int | None, lang: str, px: int, scale: 
         )
         cells.append(
             f'{arrow}<div class="p101-link" style="text-align:center">{_card(link.card, small, "tied", lang)}'
-            f'<div class="p101-amount" style="font-weight:bold;font-size:1.55em;line-height:1.1;color:{_RED}">'
-            f'{link.amount}</div><div class="p101-by" style="font-size:0.9em;color:#555">{html.escape(by)}</div></div>'
+            f'<div class="p101-amount" style="{_AMOUNT}">{link.amount}</div>'
+            f'<div class="p101-by" style="font-size:0.9em;color:#555">{html.escape(by)}</div></div>'
         )
     seat = chain.seat
     key = "chain_draws_you" if seat == you else "chain_draws"
@@ -333,14 +335,14 @@ def chain_html(chain: PenaltyChain, you: int | None, lang: str, px: int, scale: 
     return (
         f'<div class="p101-chain" style="background:#fff6f4;border:2px solid #e7b4ab;border-radius:10px;'
         f'padding:{6 * scale:g}px {10 * scale:g}px">'
-        f'<div style="font-weight:bold;margin-bottom:4px">{_sentence(tr("chain_title", lang), rules, lang)}</div>'
-        f'<div style="display:flex;gap:{6 * scale:g}px;align-items:flex-start">{"".join(cells)}</div>'
-        f'<div style="margin-top:4px;font-weight:bold;color:{_RED}">{html.escape(must[:1].upper() + must[1:])}'
-        f"</div></div>"
+        f'<div style="font-weight:bold;margin-bottom:4px">{_sentence(tr("chain_title", lang), rules, lang)}'
+        f'</div><div style="display:flex;gap:{6 * scale:g}px;align-items:flex-start">{"".join(cells)}</div>'
+        f'<div style="margin-top:4px;font-weight:bold;color:{_RED}">'
+        f"{html.escape(must[:1].upper() + must[1:])}</div></div>"
     )
 
 
-# ----- the status line -----------------------------------------------------------------------------------------
+# ----- the status line -----------------------------------------------------------------------------------
 
 
 def status_html(scene: Scene, lang: str, scale: float = 1.0, message: str = "", busy: bool = False) -> str:
@@ -360,9 +362,8 @@ def status_html(scene: Scene, lang: str, scale: float = 1.0, message: str = "", 
         else:
             lines.append(_sentence(text[:1].upper() + text[1:], rules, lang))
             if busy:
-                lines.append(
-                    f'<span style="color:#777">{html.escape(tr("bots_turn", lang, who=_name(view.to_move, scene, lang)))}</span>'
-                )
+                thinking = tr("bots_turn", lang, who=_name(view.to_move, scene, lang))
+                lines.append(f'<span style="color:#777">{html.escape(thinking)}</span>')
     if message:
         lines.append(
             f'<span class="p101-message" style="color:{_RED};font-weight:bold">{html.escape(message)}</span>'

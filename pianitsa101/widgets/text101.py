@@ -181,7 +181,7 @@ def _scored(event: RoundScored, you: int | None, lang: str, limit: int) -> str:
 
 
 def move_line(events: Sequence[Any], you: int | None, lang: str, limit: int = 101) -> str:
-    """The events of one move as one line of the log, capitalised ('Seat 1 plays 7♠; you must draw 2 cards')."""
+    """The events of one move as one line of the log ('Seat 1 plays 7♠; you must draw 2 cards')."""
     words, i = [], 0
     while i < len(events):
         event, after = events[i], events[i + 1] if i + 1 < len(events) else None
