@@ -6,10 +6,13 @@ clicks make them (``table101_driver``); each test plays on until the position it
 
 from __future__ import annotations
 
+import dataclasses
 import html
+import random
 import re
 
 import pytest
+from rules101_options import OPTION_VALUES
 from table101_driver import chosen, click_move, play_until, snapshot, text
 
 from pianitsa101 import Card, Rank, Suit
@@ -454,3 +457,17 @@ def test_a_bot_that_fails_stops_the_table_with_its_words():
 def test_bad_arguments_are_refused_with_a_clear_error(kwargs, error):
     with pytest.raises(error):
         Table101(**{"delay": 0, **kwargs})
+
+
+def test_every_rule_option_of_rules101_has_a_control_and_reads_back():
+    table = Table101(players=3, seed=5, delay=0)
+    settings = table.settings
+    fields = {f.name for f in dataclasses.fields(Rules101)}
+    assert fields == set(settings.controls) | {"points"}  # R2, R7-R10, R12, R14, R16, R18-R23; R19 below
+    rng = random.Random(1)
+    for _ in range(20):
+        values = {name: rng.choice(choices) for name, choices in OPTION_VALUES.items()}
+        points = {**Rules101().points, Rank.ACE: rng.choice([11, 15])}
+        rules = Rules101(**values, limit=rng.choice([51, 101, 151]), points=points)
+        settings.show(rules, 3, 36, 1, 0)
+        assert settings.rules() == rules

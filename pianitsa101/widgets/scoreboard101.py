@@ -42,6 +42,7 @@ def _cell(record: PlayedRound, seat: int, scene: Scene, lang: str) -> str:
     if points is None:  # not dealt in: this player had left (R23)
         return f'<td style="{_CELL};color:#aaa">—</td>'
     total = record.totals[seat]
+    reached = f"{scene.rules.limit} → " if seat in record.reset else ""  # R22: the limit exactly, then 0
     marks = []
     if seat in record.reset:
         marks.append(
@@ -57,7 +58,7 @@ def _cell(record: PlayedRound, seat: int, scene: Scene, lang: str) -> str:
     weight = "font-weight:bold;" if won else ""
     return (
         f'<td style="{_CELL};{weight}"><span style="color:#666">{shown}</span> → '
-        f"<b>{total}</b>{' ★' if won else ''}{note}</td>"
+        f"{reached}<b>{total}</b>{' ★' if won else ''}{note}</td>"
     )
 
 
@@ -169,5 +170,5 @@ def how_scored_html(scene: Scene, lang: str, size: int | str = "small", scale: f
     return (
         f'<div class="p101-how-scored" style="{FONT};font-size:{13 * scale:g}px;color:#222;'
         f'background:#fbfaf6;border:1px solid #e4ddca;border-radius:10px;padding:6px 10px">'
-        f'<div style="font-weight:bold;margin-bottom:4px">{title}{won}</div>{body}</div>'
+        f'<div style="font-weight:bold;margin-bottom:4px;line-height:1.3">{title}{won}</div>{body}</div>'
     )

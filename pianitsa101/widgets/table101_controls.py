@@ -20,7 +20,8 @@ import dataclasses
 
 import ipywidgets as w
 
-from pianitsa101.cards import Rank
+from pianitsa101.cardart import rank_label
+from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.game101 import Rules101
 from pianitsa101.widgets.i18n import tr
 
@@ -78,6 +79,7 @@ class MatchSettings:
             **_WIDE,
         )
         spades = rules.seven_of_spades_draw
+        amounts = sorted({2, 4, 6, 8, spades or 4})  # R10: the 7♠'s choices, with the one of the rules given
         self.controls: dict[str, w.Widget] = {
             "deal": _choice("r_deal", ("four", "five_and_starter"), rules.deal, lang),
             "draw": _choice("sim_draw", ("until_playable", "one"), rules.draw, lang),
@@ -88,12 +90,12 @@ class MatchSettings:
                 min=1,
                 max=16,
                 description=t("sim_seven_draw", lang),
-                layout=w.Layout(width="170px"),
+                layout=w.Layout(width="230px"),
                 **_WIDE,
             ),
             "seven_of_spades_draw": w.Dropdown(
-                options=[(t("opt_like_any_seven", lang), 0), *((str(n), n) for n in (2, 4, 6, 8))],
-                value=spades if spades in (2, 4, 6, 8) else 0,
+                options=[(t("opt_like_any_seven", lang), 0), *((str(n), n) for n in amounts)],
+                value=spades or 0,
                 description=t("r_seven_spades", lang),
                 **_WIDE,
             ),
@@ -110,7 +112,7 @@ class MatchSettings:
                 min=1,
                 max=1000,
                 description=t("r_limit", lang),
-                layout=w.Layout(width="150px"),
+                layout=w.Layout(width="180px"),
                 **_WIDE,
             ),
         }
@@ -120,7 +122,7 @@ class MatchSettings:
                 value=rules.points[rank],
                 min=-100,
                 max=100,
-                description=name,
+                description=rank_label(Card(rank, Suit.SPADES), lang),  # В Д К Т in Russian
                 layout=w.Layout(width="90px"),
                 style={"description_width": "1.4em"},
             )

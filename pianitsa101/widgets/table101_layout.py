@@ -144,7 +144,9 @@ class TableLayout:
         )
         self.seats_view.value = seats_html(scene, lang, size, s)
         self.centre.value = centre_html(scene, lang, size, s)
-        self.status.value = status_html(scene, lang, s, self._message, busy)
+        paused = watching and scene.in_round and not self._watching and not busy
+        note = tr("press_watch", lang) if paused else ""
+        self.status.value = status_html(scene, lang, s, self._message, busy, note)
         yours = scene.your_move and not busy
         if self._you is None:
             self.hand_label.value = ""
@@ -186,7 +188,7 @@ class TableLayout:
         self.next_round_button.layout.display = "" if between else "none"
         self.hint_view.value = (
             f'<div class="p101-hint" style="{FONT};font-size:{13 * s:g}px;color:#0b3d91;'
-            f'padding:2px 0">💡 {html.escape(self._hint_line)}</div>'
+            f'padding:2px 0">{html.escape(self._hint_line)}</div>'
             if self._hint_line
             else ""
         )

@@ -345,8 +345,13 @@ def chain_html(chain: PenaltyChain, you: int | None, lang: str, px: int, scale: 
 # ----- the status line -----------------------------------------------------------------------------------
 
 
-def status_html(scene: Scene, lang: str, scale: float = 1.0, message: str = "", busy: bool = False) -> str:
-    """Whose move it is and what they must do (the obligation in words), or the end of a round or match."""
+def status_html(
+    scene: Scene, lang: str, scale: float = 1.0, message: str = "", busy: bool = False, note: str = ""
+) -> str:
+    """Whose move it is and what they must do (the obligation in words), or the end of a round or match.
+
+    ``message`` (a refusal, an error) is shown in red; ``note`` (what to press next) in grey.
+    """
     style = f"{FONT};font-size:{14 * scale:g}px;padding:4px 0;line-height:1.45"
     lines = []
     view = scene.view
@@ -364,6 +369,8 @@ def status_html(scene: Scene, lang: str, scale: float = 1.0, message: str = "", 
             if busy:
                 thinking = tr("bots_turn", lang, who=_name(view.to_move, scene, lang))
                 lines.append(f'<span style="color:#777">{html.escape(thinking)}</span>')
+    if note:
+        lines.append(f'<span style="color:#666">{html.escape(note)}</span>')
     if message:
         lines.append(
             f'<span class="p101-message" style="color:{_RED};font-weight:bold">{html.escape(message)}</span>'
