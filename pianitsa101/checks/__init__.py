@@ -1,0 +1,64 @@
+"""Checks for the exercise notebooks: one ``check_<name>(student_function)`` per exercise, and ``hint()``.
+
+Each check tries the student's function on many cases, the tricky ones included, and either
+prints a line of success or raises ``CheckError`` naming the exercise, the failing case, the
+expected and the returned value, and a hint that points at the rule (``RULES.md``). Exact
+answers are compared exactly (``Fraction``), estimates by their interval. A function that
+raises, loops or returns nonsense gets a clear message too, never a traceback from inside
+the package. Pure Python (no numpy), so that the exercises also run in the browser.
+
+>>> from pianitsa101 import Rank
+>>> def compare(a, b, lowest=Rank.SIX):
+...     raise NotImplementedError()
+>>> check_compare(compare)
+Traceback (most recent call last):
+...
+pianitsa101.checks._core.CheckError: ✗ check_compare (exercise 01, P4, P5)
+  compare is not written yet: replace `raise NotImplementedError()` with your code.
+  the rules to read: P4, P5.
+  More help: hint("compare")
+
+The exercises, in order (``hint()`` lists them too):
+
+====  ==================  ======================================================
+ 01   check_compare       P4, P5: which card beats which
+ 02   check_round_winners P6, P8: the winners of a round of face-up cards
+ 03   check_hand_points   R19-R21: the points of a hand when a round ends
+ 04   check_gather        P9: the order of the cards a taker gathers
+ 05   check_tie_chance    P6, P8: the exact chance of a dispute, two players
+ 06   check_legal_moves   R6, R7, R9, R14: the legal moves of a 101 position
+ 07   check_penalty       R10, R15, R16: a penalty passed on and doubled
+ 08   check_estimate_dispute  Monte Carlo: an estimate with its 95% interval
+ 09   check_redeal_chance R2, R3: the exact chance of a redeal
+ 10   check_find_cycle    P13: find the cycle of a game that never ends
+ 11   check_dispute_chance P5, P6, P8: the chance of a dispute, any number of players
+ 12   check_strategy      a 101 strategy that beats RandomAgent
+====  ==================  ======================================================
+"""
+
+from pianitsa101.checks._core import CheckError
+from pianitsa101.checks._exercises import EXERCISES, hint
+from pianitsa101.checks.game101_checks import (
+    check_hand_points,
+    check_legal_moves,
+    check_penalty,
+    check_strategy,
+)
+from pianitsa101.checks.pianitsa_checks import (
+    check_compare,
+    check_find_cycle,
+    check_gather,
+    check_round_winners,
+)
+from pianitsa101.checks.probability_checks import (
+    check_dispute_chance,
+    check_estimate_dispute,
+    check_redeal_chance,
+    check_tie_chance,
+)
+
+__all__ = [
+    "EXERCISES", "CheckError", "check_compare", "check_dispute_chance", "check_estimate_dispute",
+    "check_find_cycle", "check_gather", "check_hand_points", "check_legal_moves", "check_penalty",
+    "check_redeal_chance", "check_round_winners", "check_strategy", "check_tie_chance", "hint",
+]
