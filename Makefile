@@ -18,8 +18,11 @@ endif
 
 # Folders of notebooks that nbval re-executes (only those that exist).
 NOTEBOOK_DIRS := $(wildcard notebooks exercises)
+# Not re-executed by nbval: the exercises' nbgrader sources (their student and solution
+# versions are, and tests/test_exercises.py checks that both are up to date with them).
+NBVAL_IGNORE := $(wildcard exercises/source)
 
-.PHONY: lab test lint bench clean
+.PHONY: lab test lint bench clean grade exercises
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "pianitsa101 needs Python 3.10 or newer, found " + sys.version' 
@@ -36,7 +39,7 @@ lint: $(STAMP)
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest tests --doctest-modules pianitsa101 --doctest-glob=README.md README.md \
-	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) ; \
+	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) $(addprefix --ignore=,$(NBVAL_IGNORE)) ; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 
 clean:
@@ -44,3 +47,15 @@ clean:
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
+
+# Exercises (exercises/README.md): write the student and solution notebooks from their
+# sources, and grade submissions: make grade NB=notebook.ipynb or make grade DIR=folder
+# (optional CSV=file, TIMEOUT=seconds per cell, JOBS=notebooks at once).
+exercises: $(STAMP)
+	$(BIN)/python -m pianitsa101.checks.build
+
+grade: $(STAMP)
+	@test -n "$(NB)$(DIR)" || { echo "usage: make grade NB=path/to/notebook.ipynb  or  make grade DIR=folder" \
+	    "[CSV=grades.csv] [TIMEOUT=60] [JOBS=2]"; exit 2; }
+	$(BIN)/python -m pianitsa101.checks.grade $(if $(NB),"$(NB)") $(if $(DIR),"$(DIR)") \
+	    $(if $(CSV),--csv "$(CSV)") $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JOBS),--jobs $(JOBS))
