@@ -80,8 +80,8 @@ _LIST = [
         "A card is not put back: the second card comes from the other len(deck) - 1. Return a Fraction "
         "(from fractions import Fraction): exact answers are compared exactly.",
     )),
-    Exercise(6, "legal_moves", "legal_moves", "legal_moves(hand, top, ordered=None)", "The legal moves",
-             "R6, R7, R9, R14", (
+    Exercise(6, "legal_moves", "legal_moves", "legal_moves(hand, top, ordered=None)",
+             "The legal moves of 101", "R6, R7, R9, R14", (
         "R6: a card may go on the top card if it has the same suit or the same rank. On an empty table "
         "(top None) any card may be led.",
         "R14: after a queen the ordered suit replaces the queen's suit: a card of the ordered suit, or "
@@ -100,7 +100,7 @@ _LIST = [
         "chain='add': 7♥ 7♠ -> 6.",
     )),
     Exercise(8, "estimate_dispute", "estimate_dispute", "estimate_dispute(players, games, rng)",
-             "Monte Carlo: estimate a chance with its interval", "P2, P8", (
+             "Monte Carlo: a chance and its interval", "P2, P8", (
         "Deal `games` games and play their first tricks: PianitsaGame.deal(players=players, rng=rng) "
         "shuffles with your generator, game.play_trick() plays the first trick, and trick.disputes > 0 "
         "says whether it had a dispute (P8).",
@@ -124,11 +124,11 @@ _LIST = [
         "Play the game trick by trick (PianitsaGame.from_stacks(stacks, rules=rules), game.play_trick()) "
         "and remember every position seen, the deal included, with the number of tricks played then.",
         "P13: a position is the ranks in every stack, in order (suits never change the play): compare "
-        "ranks, not cards. At the first position seen twice, return (tricks when it was first seen, "
+        "ranks, not cards. At the first position seen twice, answer (tricks when it was first seen, "
         "tricks between the two times).",
         "The engine stops by itself when a position repeats (game.over). If the game finishes (or is a "
-        "draw) with no repeated position, return None. Compare with every earlier position, not only the "
-        "last one.",
+        "draw) with no repeated position, the answer is None. Compare with every earlier position, not "
+        "only the last one.",
     ), slow_hint="a game of a few hundred tricks takes well under a second: check that your loop stops "
                  "when game.over is True."),
     Exercise(11, "dispute_chance", "dispute_chance", "dispute_chance(players, deck)",

@@ -216,27 +216,24 @@ def execute(nb: dict[str, Any], folder: Path, timeout: int = 600) -> dict[str, A
 
 
 def build(root: Path = ROOT, check: bool = False, force: bool = False) -> list[str]:
-    """Write (or with ``check`` only compare) every student and solution notebook; the names out of date."""
-    stale = []
-    sources = sorted((root / "source").glob("*.ipynb"))
-    for path in sources:
+    """Write every student and solution notebook that is out of date (``force``: execute every solution
+    again); with ``check`` only compare. Returns the notebooks out of date, or written."""
+    changed = []
+    for path in sorted((root / "source").glob("*.ipynb")):
         source = read_notebook(path)
-        student = dumps(student_notebook(source))
-        target = root / path.name
-        if not target.exists() or target.read_text(encoding="utf-8") != student:
-            stale.append(str(target.relative_to(root.parent)))
-            if not check:
-                write_text(target, student)
-        fresh = solution_notebook(source)
-        target = root / "solutions" / path.name
+        student, target = dumps(student_notebook(source)), root / path.name
+        stale = not target.exists() or target.read_text(encoding="utf-8") != student
+        if stale and (check or write_text(target, student)):
+            changed.append(str(target.relative_to(root.parent)))
+        fresh, target = solution_notebook(source), root / "solutions" / path.name
         current = read_notebook(target) if target.exists() else None
         same = current is not None and dumps(_without_outputs(current)) == dumps(fresh)
-        executed = same and any(c.get("execution_count") for c in current["cells"])
-        if not (same and executed):
-            stale.append(str(target.relative_to(root.parent)))
-        if not check and (force or not (same and executed)):
-            write_text(target, dumps(execute(fresh, target.parent)))
-    return stale
+        stale = not (same and any(c.get("execution_count") for c in current["cells"]))
+        if check:
+            changed += [str(target.relative_to(root.parent))] if stale else []
+        elif (stale or force) and write_text(target, dumps(execute(fresh, target.parent))):
+            changed.append(str(target.relative_to(root.parent)))
+    return changed
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -114,11 +114,13 @@ def _serve(source: Path, timeout: float) -> None:
         part.replace(job["result"])  # whole, or not there at all
 
 
-def _code_cells(path: Path) -> int:
+def _deadline(path: Path, timeout: float) -> float:
+    """Seconds a notebook may take in all: every code cell its time limit, and time to start a kernel."""
     try:
-        return sum(1 for c in read_notebook(path)["cells"] if c.get("cell_type") == "code")
+        cells = sum(1 for c in read_notebook(path)["cells"] if c.get("cell_type") == "code")
     except Exception:  # unreadable: the worker will say why
-        return 1
+        cells = 1
+    return timeout * (cells + 2) + 120
 
 
 def _run(todo: list[tuple[str, Path]], source: Path, timeout: float, jobs: int) -> list[NotebookGrade]:
@@ -132,7 +134,7 @@ def _run(todo: list[tuple[str, Path]], source: Path, timeout: float, jobs: int) 
                 for slot, worker in enumerate(workers):
                     if worker.job is None and queue:
                         i, (student, path) = queue.pop(0)
-                        deadline = time.monotonic() + timeout * (_code_cells(path) + 2) + 120
+                        deadline = time.monotonic() + _deadline(path, timeout)
                         worker.give(i, student, path, Path(tmp) / f"{i}.json", deadline)
                     if worker.job is None:
                         continue
