@@ -22,6 +22,11 @@ NOTEBOOK_DIRS := $(wildcard notebooks exercises)
 # versions are, and tests/test_exercises.py checks that both are up to date with them).
 NBVAL_IGNORE := $(wildcard exercises/source)
 
+# numba compiles the simulators once per checkout (about a minute) and caches the machine
+# code in pianitsa101/simulate/__pycache__; build it during set-up, so that no lesson cell
+# sits silent the first time (the stamp lives beside the cache and goes away with it).
+NUMBA_STAMP := pianitsa101/simulate/__pycache__/.numba-cache-stamp
+
 .PHONY: lab test lint bench clean grade exercises
 
 $(STAMP): pyproject.toml
@@ -31,13 +36,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-lab: $(STAMP)
+$(NUMBA_STAMP): $(STAMP) $(wildcard pianitsa101/simulate/*.py)
+	$(BIN)/python -m pianitsa101.simulate
+	@mkdir -p $(dir $@) && touch $@
+
+lab: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/jupyter lab $(LAB_FLAGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check pianitsa101 tests $(wildcard benchmarks) $(NOTEBOOK_DIRS)
 
-test: $(STAMP) lint
+test: $(STAMP) $(NUMBA_STAMP) lint
 	$(BIN)/python -m pytest tests --doctest-modules pianitsa101 --doctest-glob=README.md README.md \
 	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) $(addprefix --ignore=,$(NBVAL_IGNORE)) ; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
@@ -45,8 +54,9 @@ test: $(STAMP) lint
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache
 
-bench: $(STAMP)
+bench: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/bench_widgets.py
 
 # Exercises (exercises/README.md): write the student and solution notebooks from their
 # sources, and grade submissions: make grade NB=notebook.ipynb or make grade DIR=folder

@@ -14,28 +14,39 @@
 from pianitsa101.game101.events import (
     CardPlayed,
     CardsDrawn,
+    ChainLink,
     DirectionReversed,
+    MayAnswerAce,
+    MustCover,
+    PenaltyChain,
     PenaltyPassedOn,
     PenaltyPending,
     PenaltyTaken,
+    PublicDraw,
     Redeal,
     RoundAbandoned,
+    RoundDealt,
+    RoundScored,
     RoundWon,
     Skipped,
+    StarterTurnedUp,
     StockRecycled,
     SuitOrdered,
     TurnPassed,
+    renumber,
 )
+from pianitsa101.game101.knowledge import unseen_cards
 from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play, parse_move
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.rules import DEFAULT_POINTS, Rules101
+from pianitsa101.game101.scoring import RoundScore
 from pianitsa101.game101.view import PlayerView
 
 __all__ = [
     "DEFAULT_POINTS", "CardPlayed", "CardsDrawn", "DirectionReversed", "Draw", "FlushQueens", "IllegalMove",
-    "Pass", "PenaltyPassedOn", "PenaltyPending", "PenaltyTaken", "Play", "PlayerView", "Redeal",
+    "Pass", "PenaltyPassedOn", "PenaltyPending", "PenaltyTaken", "Play", "PlayerView", "PublicDraw", "Redeal",
     "Round101", "RoundAbandoned", "RoundWon", "Rules101", "Skipped", "StockRecycled", "SuitOrdered",
-    "TurnPassed", "parse_move",
+    "TurnPassed", "parse_move", "unseen_cards",
 ]
 
 # The match (R4, R22, R23), the bots and tournaments.
@@ -45,3 +56,7 @@ from pianitsa101.game101.tournament import TournamentResult, tournament, wilson_
 
 __all__ += ["Agent", "AgentError", "GreedyAgent", "HeuristicAgent", "Match101", "MatchResult", "PlayedRound",
             "RandomAgent", "TournamentResult", "tournament", "wilson_interval"]
+
+# What the tables read (issue 9): obligations as events, the penalty chain, the score sheet, match seats.
+__all__ += ["ChainLink", "MayAnswerAce", "MustCover", "PenaltyChain", "RoundDealt", "RoundScore",
+            "RoundScored", "StarterTurnedUp", "renumber"]
