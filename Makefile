@@ -8,7 +8,9 @@ STAMP := $(VENV)/.installed-stamp
 
 # JupyterLab refuses to run as root without --allow-root, and cannot open a
 # browser on a machine without a display: it then only prints the URL.
-LAB_FLAGS := --notebook-dir=notebooks
+# make lab LAB_DIR=exercises opens the exercises instead of the lessons.
+LAB_DIR ?= notebooks
+LAB_FLAGS := --notebook-dir=$(LAB_DIR)
 ifeq ($(shell id -u),0)
 LAB_FLAGS += --allow-root
 endif

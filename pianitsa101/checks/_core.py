@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import linecache
 import os
+import re
+import textwrap
 import traceback
 from collections.abc import Callable, Iterable
 from enum import Enum
@@ -78,6 +80,18 @@ def show(value: Any) -> str:
     return text if len(text) <= 300 else text[:297] + "..."
 
 
+_WIDTH = 80  # fits a notebook's output area on a small screen, the file browser open
+_LABEL = re.compile(r"^[a-z ]+:\s+")
+
+
+def _wrap(line: str) -> str:
+    """One line of a message, indented by two, wrapped under its text (after a label such as 'hint:')."""
+    label = _LABEL.match(line)
+    indent = "  " + " " * (label.end() if label else 0)
+    return textwrap.fill(line, _WIDTH, initial_indent="  ", subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False)
+
+
 def _what(value: Any) -> str:
     """A value with its type, for 'returned ...' lines: 0.25 (a float)."""
     return f"{show(value)} (a {type(value).__name__})"
@@ -107,7 +121,7 @@ class Runner:
 
     def _fail(self, *lines: str) -> None:
         """Raise the CheckError with the exercise's header, these lines and where to find more help."""
-        body = "\n".join(f"  {line}" for text in lines if text for line in text.splitlines())
+        body = "\n".join(_wrap(line) for text in lines if text for line in text.splitlines())
         more = f'  More help: hint("{self.exercise.name}")'
         raise CheckError(self.exercise.name, f"{self._header()}\n{body}\n{more}") from None
 

@@ -114,11 +114,17 @@ def _reason(reply: dict[str, Any] | None, timeout: float) -> str:
     ename, evalue = reply.get("ename", ""), _ANSI.sub("", str(reply.get("evalue", "")))
     if ename == _TIMED_OUT:
         return f"stopped after the time limit of {timeout:g} s per cell"
-    lines = [line.strip() for line in evalue.splitlines() if line.strip()]
+    lines = [line for line in evalue.splitlines() if line.strip()]
     if ename == "CheckError" and len(lines) >= 2:
-        case = next((" ".join(ln.split()) for ln in lines if ln.startswith("case:")), "")
-        return " ".join([lines[1], case]).strip()
-    first = lines[0] if lines else ""
+        entries: list[str] = []  # the message's lines, each wrapped one joined again
+        for line in lines[1:]:
+            if line.startswith("   ") and entries:
+                entries[-1] += " " + line.strip()
+            else:
+                entries.append(" ".join(line.split()))
+        case = next((e for e in entries if e.startswith("case:")), "")
+        return " ".join([entries[0], case]).strip()
+    first = lines[0].strip() if lines else ""
     return f"{ename}: {first}"[:200]
 
 

@@ -11,7 +11,8 @@ pianitsa101.checks._core.CheckError: ✗ check_hand_points (exercise 03, R19, R2
   case:      hand_points([], [Q♥])
   expected:  -20
   returned:  3
-  hint:      R20: the winner who finishes with a queen scores -20 for it (-40 for the queen of spades), ...
+  hint:      R20: the winner who finishes with a queen scores -20 for it (-40
+             for the queen of spades), not its 3 points.
   More help: hint("hand_points")
 """
 

@@ -10,7 +10,8 @@ pianitsa101.checks._core.CheckError: ✗ check_compare (exercise 01, P4, P5)
   case:      compare(6♠, A♥, lowest=Rank.SIX)
   expected:  1
   returned:  -1
-  hint:      P5: the lowest rank of the deck (here 6) beats the ace, and only the ace.
+  hint:      P5: the lowest rank of the deck (here 6) beats the ace, and only
+             the ace.
   More help: hint("compare")
 """
 
