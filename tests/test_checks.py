@@ -222,32 +222,29 @@ def _plays(hand, ok):
     return moves or [Draw()]
 
 
+def _goes_on(card, top, ordered):
+    """R6 and R14 as RULES.md says them (the wrong answers below each get one other thing wrong)."""
+    if top is None:
+        return True
+    if ordered is not None:
+        return card.suit == ordered or card.rank == Rank.QUEEN
+    return card.suit == top.suit or card.rank == top.rank
+
+
 def test_R14_legal_moves_wrong_answers():
     def queen_suit_stays(hand, top, ordered=None):  # after a queen, its own suit still counts
         return _plays(hand, lambda c: top is None or c.suit == top.suit or c.rank == top.rank
                       or (ordered is not None and c.suit == ordered))
 
     def queen_without_suit(hand, top, ordered=None):
-        def ok(c):
-            if top is None:
-                return True
-            if ordered is not None:
-                return c.suit == ordered or c.rank == Rank.QUEEN
-            return c.suit == top.suit or c.rank == top.rank
-        return [Play(c) for c in hand if ok(c)] or [Draw()]
+        return [Play(c) for c in hand if _goes_on(c, top, ordered)] or [Draw()]
 
     def queens_wild(hand, top, ordered=None):  # a queen on anything: not under the default rules
         return _plays(hand, lambda c: top is None or c.rank == Rank.QUEEN
                       or (c.suit == ordered if ordered else c.suit == top.suit or c.rank == top.rank))
 
     def nothing_instead_of_draw(hand, top, ordered=None):  # forgets R7's Draw()
-        def ok(c):
-            if top is None:
-                return True
-            if ordered is not None:
-                return c.suit == ordered or c.rank == Rank.QUEEN
-            return c.suit == top.suit or c.rank == top.rank
-        moves = _plays(hand, ok)
+        moves = _plays(hand, lambda c: _goes_on(c, top, ordered))
         return [] if moves == [Draw()] else moves
 
     _wrong("legal_moves", queen_suit_stays, "legal_moves([Q♥, 9♣, 6♣], Q♣, ordered=Suit.HEARTS)", "R14")

@@ -18,22 +18,14 @@ pianitsa101.checks._core.CheckError: ✗ check_compare (exercise 01, P4, P5)
   the rules to read: P4, P5.
   More help: hint("compare")
 
-The exercises, in order (``hint()`` lists them too):
+The exercises, in order (``hint()`` lists them too), each checked by ``check_<name>``:
+``compare`` (P4, P5), ``round_winners`` (P6, P8), ``hand_points`` (R19-R21), ``gather`` (P9),
+``tie_chance`` (P2, P6, P8), ``legal_moves`` (R6, R7, R9, R14), ``penalty`` (R10, R15, R16),
+``estimate_dispute`` (Monte Carlo), ``redeal_chance`` (R2, R3), ``find_cycle`` (P13),
+``dispute_chance`` (P5, P6, P8) and ``strategy`` (a 101 bot that beats ``RandomAgent``).
 
-====  ==================  ======================================================
- 01   check_compare       P4, P5: which card beats which
- 02   check_round_winners P6, P8: the winners of a round of face-up cards
- 03   check_hand_points   R19-R21: the points of a hand when a round ends
- 04   check_gather        P9: the order of the cards a taker gathers
- 05   check_tie_chance    P6, P8: the exact chance of a dispute, two players
- 06   check_legal_moves   R6, R7, R9, R14: the legal moves of a 101 position
- 07   check_penalty       R10, R15, R16: a penalty passed on and doubled
- 08   check_estimate_dispute  Monte Carlo: an estimate with its 95% interval
- 09   check_redeal_chance R2, R3: the exact chance of a redeal
- 10   check_find_cycle    P13: find the cycle of a game that never ends
- 11   check_dispute_chance P5, P6, P8: the chance of a dispute, any number of players
- 12   check_strategy      a 101 strategy that beats RandomAgent
-====  ==================  ======================================================
+``build`` (``make exercises``) writes the exercise notebooks from their nbgrader sources;
+``grade`` (``make grade``) grades submissions. Neither is imported here.
 """
 
 from pianitsa101.checks._core import CheckError
