@@ -7,9 +7,9 @@ every notebook is stored clean.
   that does not exist (P14, R27) is a typo and fails.
 - Every lesson opens with its title and learning goals ("You will learn") and ends with a
   "Try it yourself" section.
-- Every notebook in git is stored without widget state (``metadata.widgets``); every notebook
-  that nbval runs (``notebooks/``, ``exercises/``) is stored executed top to bottom, with its
-  outputs and no error.
+- Every notebook in git is stored without widget state (``metadata.widgets``). Every lesson
+  and every exercise solution is stored executed top to bottom, with its outputs and no error
+  (the exercises' student versions are blank on purpose, and their sources are nbgrader's).
 - A cell that shows a widget is marked ``# NBVAL_IGNORE_OUTPUT`` (nbval cannot compare a
   view), and the next code cell prints a plain-text result that nbval does compare.
 """
@@ -19,13 +19,14 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-NBVAL_DIRS = ("notebooks", "exercises")  # the folders make test runs through nbval
+EXECUTED = ("notebooks/*.ipynb", "exercises/solutions/*.ipynb")  # stored with their outputs
 PIANITSA_RULES = [f"P{i}" for i in range(1, 14)]
 RULES_101 = [f"R{i}" for i in range(1, 27)]
 LESSONS_101 = ("06_101_step_by_step", "07_play_101")  # the lessons that will teach the 101 rules
@@ -131,7 +132,7 @@ def tracked_notebooks() -> list[Path]:
 
 
 TRACKED = tracked_notebooks()
-COMPARED = [p for p in TRACKED if p.relative_to(ROOT).parts[0] in NBVAL_DIRS]
+COMPARED = [p for p in TRACKED if any(fnmatch(p.relative_to(ROOT).as_posix(), glob) for glob in EXECUTED)]
 
 
 @pytest.mark.parametrize("path", TRACKED, ids=lambda p: str(p.relative_to(ROOT)))
