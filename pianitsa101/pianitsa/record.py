@@ -87,17 +87,44 @@ def game_to_json(game: PianitsaGame) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
+def _rng_from_state(state: Any) -> random.Random:
+    """A generator in the recorded state ``[version, [625 words], gauss]`` (``random.Random.getstate``)."""
+    words = state[1] if isinstance(state, list) and len(state) == 3 and isinstance(state[1], list) else None
+    if (words is None or len(words) != 625
+            or not all(type(w) is int and 0 <= w < 2**32 for w in words) or words[-1] > 624
+            or type(state[0]) is not int or not (state[2] is None or isinstance(state[2], float))):
+        raise ValueError("the record's rng_state is not a random.Random state "
+                         "([3, a list of 625 words, null], as getstate() gives it)")
+    rng = random.Random()
+    try:
+        rng.setstate((state[0], tuple(words), state[2]))
+    except (TypeError, ValueError, OverflowError):  # e.g. a version this Python does not know
+        raise ValueError("the record's rng_state is not a random.Random state") from None
+    return rng
+
+
 def game_from_json(cls: type[PianitsaGame], text: str) -> PianitsaGame:
-    """Read a game written by ``to_json``, replaying and checking every recorded trick."""
+    """Read a game written by ``to_json``, replaying and checking every recorded trick.
+
+    Anything that is not such a record (not JSON, a missing key, a value of the wrong kind,
+    a trick that does not follow from the deal) is refused with a ValueError saying what.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"a Пьяница game record is JSON text (as to_json writes it), "
+                        f"got {type(text).__name__}")
     try:
         data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as error:
+    except RecursionError:
+        raise ValueError("not a Пьяница game record: the JSON is nested too deeply to be one") from None
+    except ValueError as error:  # json.JSONDecodeError, or a number of more than 4,300 digits
         raise ValueError(f"not a Пьяница game record (JSON expected): {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a Пьяница game record: expected format {FORMAT!r}")
     missing = [key for key in ("rules", "deal", "tricks") if key not in data]
     if missing:
         raise ValueError(f"the Пьяница game record has no {', '.join(map(repr, missing))}")
+    if not isinstance(data["rules"], dict):
+        raise ValueError(f"the record's rules must be a dict of PianitsaRules options, got {data['rules']!r}")
     try:
         rules = PianitsaRules(**data["rules"])
     except TypeError as error:  # an unknown or missing option name
@@ -107,15 +134,19 @@ def game_from_json(cls: type[PianitsaGame], text: str) -> PianitsaGame:
         state = data.get("rng_state")
         if state is None:
             raise ValueError('the record has gather="random" but no rng_state')
-        rng = random.Random()
-        try:
-            rng.setstate((state[0], tuple(state[1]), state[2]))
-        except (TypeError, ValueError, IndexError):
-            raise ValueError("the record's rng_state is not a random.Random state") from None
-    game = cls.from_stacks(data["deal"], rules, rng=rng)
-    for recorded in data["tricks"]:
+        rng = _rng_from_state(state)
+    if not isinstance(data["deal"], list):
+        raise ValueError(f"the record's deal must be a list of stacks, one per seat, got {data['deal']!r}")
+    try:
+        game = cls.from_stacks(data["deal"], rules, rng=rng)
+    except ValueError as error:
+        raise ValueError(f"the record's deal: {error}") from None
+    tricks = data["tricks"]
+    if not isinstance(tricks, list) or not all(isinstance(t, dict) for t in tricks):
+        raise ValueError("the record's tricks must be a list of trick records (dicts)")
+    for recorded in tricks:
         if game.over:
-            raise ValueError(f"the record goes on after the game ended (trick {recorded.get('number')})")
+            raise ValueError(f"the record goes on after the game ended (trick {game.tricks + 1})")
         played = trick_to_dict(game.play_trick())
         if played != recorded:
             raise ValueError(

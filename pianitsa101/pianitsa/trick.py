@@ -8,7 +8,13 @@ order, the cards gathered in the order they go under the taker's stack, and who 
 >>> from pianitsa101.pianitsa import PianitsaGame
 >>> trick = PianitsaGame.from_stacks(["K♠ 9♠", "K♥ 10♥"]).play_trick()
 >>> print(trick)
-trick 1: 0:K♠ 1:K♥ | 0:9♠ 1:10♥ -> seat 1 takes 4
+trick 1    seat 0  seat 1
+cards      K♠*     K♥*
+dispute 1  9♠      10♥*
+seat 1 takes 4 cards (* the winning rank, P6)
+seat 0: no cards left, out of the game (P11)
+>>> trick.summary()
+'trick 1: 0:K♠ 1:K♥ | 0:9♠ 1:10♥ -> seat 1 takes 4'
 >>> trick.leaders, trick.disputes, trick.gathered
 ([(0, 1), (1,)], 1, [Card.parse('K♥'), Card.parse('10♥'), Card.parse('K♠'), Card.parse('9♠')])
 """
@@ -75,6 +81,13 @@ class PianitsaTrick:
         return out
 
     def __str__(self) -> str:
+        """A text table: a column per seat, a row per round of face-up cards, then who takes the trick."""
+        from pianitsa101.pianitsa.text import trick_text
+
+        return trick_text(self)
+
+    def summary(self) -> str:
+        """The trick on one line: 'trick 1: 0:K♠ 1:K♥ | 0:9♠ 1:10♥ -> seat 1 takes 4'."""
         parts = []
         for i, up in enumerate(self.rounds):
             cells = []
