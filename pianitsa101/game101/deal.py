@@ -55,8 +55,9 @@ def _deck_cards(deck: int | Sequence[Card]) -> list[Card]:
 def _check_distinct(cardlist: Sequence[Card]) -> None:
     twice = sorted({str(c) for c, k in Counter(cardlist).items() if k > 1})
     if twice:
+        verb = "appears" if len(twice) == 1 else "appear"
         raise ValueError(f"R25: every card must be in exactly one place, "
-                         f"but {', '.join(twice)} appear(s) twice")
+                         f"but {', '.join(twice)} {verb} twice")
 
 
 def _four_of_a_kind(hands: list[list[Card]]) -> tuple[int, Rank] | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from pianitsa101._checks import plural
 from pianitsa101.cards import Card, Rank, Suit
 
 __all__ = ["CardPlayed", "CardsDrawn", "DirectionReversed", "Event", "PenaltyPassedOn", "PenaltyPending",
@@ -100,7 +101,7 @@ class PenaltyTaken(NamedTuple):
     drawn: int
 
     def __str__(self) -> str:
-        return f"seat {self.seat} takes the penalty: {self.drawn} of {self.amount} cards"
+        return f"seat {self.seat} takes the penalty: {self.drawn} of {plural(self.amount, 'card')}"
 
 
 class Skipped(NamedTuple):
@@ -140,7 +141,7 @@ class StockRecycled(NamedTuple):
 
     def __str__(self) -> str:
         how = "shuffled" if self.shuffled else "turned over"
-        return f"the discard pile is {how} into a new stock of {self.cards} cards"
+        return f"the discard pile is {how} into a new stock of {plural(self.cards, 'card')}"
 
 
 class RoundWon(NamedTuple):

@@ -22,6 +22,7 @@ import json
 import random
 from typing import TYPE_CHECKING, Any
 
+from pianitsa101._checks import plural
 from pianitsa101.cards import Card, CardList, card_html, cards
 from pianitsa101.pianitsa.rules import PianitsaRules
 from pianitsa101.pianitsa.trick import PianitsaTrick
@@ -179,7 +180,8 @@ def game_html(game: PianitsaGame) -> str:
                                                  game.rules.goal == "shed" else "")
         rows.append(f"<tr><td>seat {seat}</td><td>{len(st)}</td><td>{_BAR.format(w=3 * len(st))}</td>"
                     f"<td>{top}</td><td>{html.escape(status)}</td></tr>")
-    head = f"<b>Пьяница</b>: {game.players} players, {game.tricks} tricks, {game.disputes} dispute rounds"
+    head = (f"<b>Пьяница</b>: {game.players} players, {plural(game.tricks, 'trick')}, "
+            f"{plural(game.disputes, 'dispute round')}")
     if game.over:
         head += f", outcome <b>{html.escape(game.outcome)}</b>"
     table = CardList(game.table)

@@ -20,6 +20,7 @@ import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pianitsa101._checks import plural
 from pianitsa101.cards import Card, make_deck
 
 __all__ = [
@@ -136,7 +137,7 @@ def check_deck(deck: Sequence[Card | str], players: int) -> list[Card]:
             raise ValueError(f"the deck holds {c} twice; a deck must hold distinct cards (D4)")
         seen.add(c)
     if len(result) < players or len(result) % players:  # P2
-        raise ValueError(f"{len(result)} cards cannot be dealt equally to {players} players (P2)")
+        raise ValueError(f"{plural(len(result), 'card')} cannot be dealt equally to {players} players (P2)")
     return result
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from pianitsa101._checks import plural
 from pianitsa101.cards import Card, CardList, card_html
 
 __all__ = ["PianitsaTrick", "faces"]
@@ -117,7 +118,7 @@ class PianitsaTrick:
                 style = ' style="background:#ffe9a8"' if s in self.leaders[i] else ""
                 cells.append(f"<td{style}>{back * len(self.stakes[i].get(s, ()))}{face}</td>")
             rows.append(f"<tr><th>{html.escape(label)}</th>{''.join(cells)}</tr>")
-        who = (f"seat {self.taker} takes {len(self.table)} cards" if self.taker is not None
+        who = (f"seat {self.taker} takes {plural(len(self.table), 'card')}" if self.taker is not None
                else "nobody can take the table: draw (P12)")
         left = f"; left the game: {', '.join(map(str, self.left))}" if self.left else ""
         return (f'<div class="p101-trick"><b>Trick {self.number}</b>: {who}{left}'
