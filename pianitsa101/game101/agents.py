@@ -50,9 +50,12 @@ class AgentError(RuntimeError):
 
 
 def agent_name(agent: object) -> str:
-    """A short readable name for an agent: its ``name`` attribute, or else its repr."""
-    name = getattr(agent, "name", None)
-    return name if isinstance(name, str) and name else repr(agent)
+    """A short readable name for an agent: its ``name`` attribute, or else its repr (or its class name)."""
+    try:
+        name = getattr(agent, "name", None)
+        return name if isinstance(name, str) and name else repr(agent)
+    except Exception:  # a name or repr that itself fails must not hide the agent's real problem
+        return f"<{type(agent).__name__}>"
 
 
 class Agent:

@@ -58,7 +58,14 @@ def trick_to_dict(trick: PianitsaTrick) -> dict[str, Any]:
 
 
 def trick_from_dict(data: dict[str, Any]) -> PianitsaTrick:
-    """The trick record written by ``trick_to_dict``."""
+    """The trick record written by ``trick_to_dict`` (anything else: ValueError)."""
+    try:
+        return _trick_from_dict(data)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise ValueError(f"not a Пьяница trick record (as trick_to_dict writes it): {error!r}") from None
+
+
+def _trick_from_dict(data: dict[str, Any]) -> PianitsaTrick:
     return PianitsaTrick(
         number=data["number"],
         seats=[tuple(s) for s in data["seats"]],
