@@ -497,6 +497,7 @@ def test_print_round_shows_hands_table_turn_duty_and_legal_moves():
         "  table: 7♠ on top (2 cards in the discard pile), stock 3 cards",
         "  seat 0: Q♥  (1 card)",
         "▶ seat 1: 7♥ 9♦  (2 cards)",
+        "  last: seat 0 plays 7♠; seat 1 must draw 2 (a 7 was played)",
         "seat 1 must draw 2 and lose the turn (a 7 was played), or pass it on with a 7 (R16)",
         "legal moves: 7♥, draw",
     ]
@@ -544,3 +545,11 @@ def test_plurals_read_right_in_events_and_messages():
     assert "after 1 round," in repr(match)
     with pytest.raises(ValueError, match="R25: every card must be in exactly one place, but 9♠ appears tw"):
         Round101.from_hands(["9♠ K♠", "9♥ 9♠"])
+
+
+def test_print_view_shows_the_public_log_not_the_cards_drawn():
+    rnd = Round101.from_hands(hands=["8♣ 9♣", "7♥ 8♥"], stock="J♦ 10♥", discard="10♠")
+    rnd.play("draw")  # seat 0 draws J♦, then 10♥, and must play the 10♥ (R7)
+    assert "last: seat 0 draws J♦ 10♥ (play)" in str(rnd)  # the onlooker sees the cards
+    view = str(rnd.view(1))
+    assert "last: seat 0 draws 2 cards (play)" in view and "J♦" not in view

@@ -1,9 +1,10 @@
 """Rounds of 101 and players' views as text tables for a terminal (``print(rnd)``, ``print(view)``).
 
 Each table shows the table (top card, discard pile, stock), every hand (a view shows only
-its own, and the others' card counts), whose turn it is and what that player must or may
-do, with the rule that says so; a round also lists its legal moves, written as
-``Round101.play`` reads them.
+its own, and the others' card counts), the last few things that happened (a view shows
+draws as counts only), whose turn it is and what that player must or may do, with the
+rule that says so; a round also lists its legal moves, written as ``Round101.play`` reads
+them.
 
 >>> from pianitsa101.game101 import Round101
 >>> rnd = Round101.from_hands(hands=["7♠ Q♥", "7♥ 9♦"], stock="6♣ 8♣ A♦", discard="10♠")
@@ -98,6 +99,14 @@ def moves_text(moves) -> str:
     return ", ".join(f"{c}→{'/'.join(queens[c])}" if isinstance(c, Card) else c for c in out)
 
 
+LAST = 3  # events shown on the "last:" line
+
+
+def _last(events) -> list[str]:
+    """The line with the last few events, if anything has happened yet."""
+    return ["  last: " + "; ".join(map(str, events[-LAST:]))] if events else []
+
+
 def _over(rnd: Round101) -> str:
     if rnd.abandoned:
         return "the round is abandoned: the same position came up three times (R26); nobody scores"
@@ -116,6 +125,7 @@ def round_text(rnd: Round101) -> str:
     for seat, hand in enumerate(rnd._hands):
         mark = "▶" if seat == rnd.to_move else " "
         lines.append(f"{mark} seat {seat}: {_cards(hand) or '(no cards)'}  ({plural(len(hand), 'card')})")
+    lines += _last(rnd.events)
     if rnd.over:
         lines.append(_over(rnd))
     else:
@@ -143,6 +153,7 @@ def view_text(view: PlayerView) -> str:
             lines.append(f"{mark} seat {seat}: {plural(size, 'card')}")
     if any(view.totals):
         lines.append("  totals: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(view.totals)))
+    lines += _last(getattr(view, "log", ()))
     if view.to_move is not None:
         drawn = view.drawn if view.seat == view.to_move else None
         lines.append(duty(view.to_move, view.top, view.ordered_suit, view.pending_draw, view.pending_rank,
