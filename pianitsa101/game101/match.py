@@ -344,8 +344,9 @@ class Match101:
     def _choose(self, rnd: Round101, seat: int, legal: list[Move]) -> Move:
         """Ask the agent in round seat ``seat`` to choose from ``legal``; AgentError if it fails.
 
-        The agent gets its own copy of the list, and its answer must be one of the legal moves
-        (the very object, or a move of the same kind equal to one); nothing else is taken for one.
+        ``legal`` is the agent's own copy (``rnd.legal_moves()`` makes a new list each time), and
+        the answer is judged against the round's own list: it must be one of the legal moves (the
+        very object, or a move of the same kind equal to one); nothing else is taken for one.
         While it chooses, the match and the round refuse to be played (a move within a move).
         """
         agent = self.agents[self._round_seats[seat]]
@@ -356,11 +357,12 @@ class Match101:
         self._choosing = agent, self._round_seats[seat]
         rnd._locked = _LOCKED
         try:
-            move = agent.choose(view, legal[:])
+            move = agent.choose(view, legal)
         except Exception as exc:
             raise self._agent_error(seat, None, f"raised {exc!r}") from exc
         finally:
             self._choosing = rnd._locked = None
+        legal = rnd._legal if rnd._legal is not None else rnd.legal_moves()  # the round's own list
         for m in legal:
             if m is move:
                 return move

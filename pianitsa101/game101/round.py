@@ -200,7 +200,7 @@ class Round101(Turns):
             if number is None or not 0 <= number < self.players:
                 raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
             seat = number
-        if totals is not None:
+        if totals is not None and (type(totals) is not tuple or len(totals) != self.players):  # fast: a tuple
             given = tuple(totals) if isinstance(totals, Iterable) and not isinstance(totals, str) else None
             if given is None or len(given) != self.players:
                 raise ValueError(f"totals must be {self.players} numbers, one per seat, got {totals!r}")
