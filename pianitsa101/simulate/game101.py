@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pianitsa101._checks import plural
 from pianitsa101.cards import Card, Rank, make_deck
 from pianitsa101.game101 import Rules101
 from pianitsa101.simulate import _game101_kernel as kernel
@@ -63,7 +64,7 @@ class Simulation101:
     def __repr__(self) -> str:
         counts = {str(k): int((self.outcome_code == i).sum()) for i, k in enumerate(OUTCOMES_101)}
         mean = float(self.decisions.mean()) if self.rounds else 0.0
-        return (f"<Simulation101 {self.rounds:,} rounds, {self.points.shape[1]} players, "
+        return (f"<Simulation101 {plural(self.rounds, 'round')}, {self.points.shape[1]} players, "
                 f"mean decisions {mean:.1f}, {counts}>")
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
+from pianitsa101._checks import plural
 from pianitsa101.cards import Card
 from pianitsa101.pianitsa.rules import PianitsaRules, check_players, deck_cards
 from pianitsa101.simulate import _pianitsa_kernel as kernel
@@ -103,14 +104,14 @@ class PianitsaSimulation:
 
     def __repr__(self) -> str:
         mean = float(self.tricks.mean()) if self.games else 0.0
-        return (f"<PianitsaSimulation {self.games:,} games, {self.players} players, "
+        return (f"<PianitsaSimulation {plural(self.games, 'game')}, {self.players} players, "
                 f"mean tricks {mean:.1f}, {self.counts()}>")
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{k}</td><td>{v:,}</td></tr>" for k, v in self.counts().items())
         mean = float(self.tricks.mean()) if self.games else 0.0
         mean_disputes = float(self.disputes.mean()) if self.games else 0.0
-        return (f"<b>{self.games:,} games of Пьяница</b>, {self.players} players, "
+        return (f"<b>{plural(self.games, 'game')} of Пьяница</b>, {self.players} players, "
                 f"mean tricks {mean:.1f}, mean disputes {mean_disputes:.1f}"
                 f"<table><tr><th>outcome</th><th>games</th></tr>{rows}</table>")
 
