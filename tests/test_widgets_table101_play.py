@@ -203,3 +203,47 @@ def test_R24_the_hint_explains_every_move_and_names_a_rule_of_thumb():
                     assert bot.reason(view, other)
                 match.play_move(move)
     assert {"only_move", "expensive", "follow_suit", "pass_on", "go_out", "attack", "draw"} <= keys
+
+
+class WebLoopLike:
+    """Like Pyodide's WebLoop in JupyterLite: never 'running' for get_running_loop, but is_running()
+    is True, and call_later hands the callback to the browser's timer (here: a list we run by hand)."""
+
+    def __init__(self) -> None:
+        self.timers: list = []
+
+    def is_running(self) -> bool:
+        return True
+
+    def call_later(self, delay, callback, *args):
+        handle = asyncio.Handle(callback, args, self)
+        self.timers.append((delay, handle))
+        return handle
+
+    def fire(self) -> None:
+        _, handle = self.timers.pop(0)
+        if not handle.cancelled():
+            handle._run()
+
+    def get_debug(self) -> bool:
+        return False
+
+
+def test_in_jupyterlite_the_bots_wait_on_the_browser_timers(monkeypatch):
+    loop = WebLoopLike()
+
+    def no_running_loop():
+        raise RuntimeError("no running event loop")
+
+    monkeypatch.setattr(asyncio, "get_running_loop", no_running_loop)
+    monkeypatch.setattr(asyncio, "get_event_loop", lambda: loop)
+    table = Table101(players=3, seed=5, delay=0.4)  # seat 2 plays first
+    assert table.busy and [delay for delay, _ in loop.timers] == [0.4] and not table.match.current.moves
+    fired = 0
+    while loop.timers:
+        loop.fire()  # the browser's timer runs one bot move, which schedules the next one
+        fired += 1
+    assert fired >= 1 and table.your_move and not table.busy
+    click_move(table, chosen(table))
+    assert table.busy or table.match.current is None  # the replies wait for the timers again
+    assert all(delay == 0.4 for delay, _ in loop.timers)

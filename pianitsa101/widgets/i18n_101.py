@@ -243,6 +243,10 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "no_reason": {"en": "(this bot gives no reason)", "ru": "(этот бот не объясняет ход)"},
     "wait_bots": {"en": "Wait: the bots are moving.", "ru": "Подождите: ходят боты."},
     "not_your_move": {"en": "It is not your move.", "ru": "Сейчас не ваш ход."},
+    "you_are_out": {
+        "en": "You are out of the match (over {limit}, R23).",
+        "ru": "Вы выбыли из матча (больше {limit}, R23).",
+    },
     "watch_only": {
         "en": "You are watching: no seat is yours.",
         "ru": "Вы только смотрите: своего места нет.",

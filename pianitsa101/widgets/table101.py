@@ -175,6 +175,8 @@ class Table101(TableLayout, w.VBox):
         m = self._match
         if self._you is None:
             return tr("watch_only", self.lang)
+        if not self._playing:
+            return tr("you_are_out", self.lang, limit=m.rules.limit)
         if self.busy:
             return tr("wait_bots", self.lang)
         if m.over:
@@ -281,7 +283,7 @@ class Table101(TableLayout, w.VBox):
         if m.current is not None:
             return self._refuse(tr("round_on", self.lang))
         self._deal()
-        if self._you is None:
+        if not self._playing:  # watching (or out of the match): the bots play the round on
             self._watching = True
         self._advance()
         return True
@@ -324,7 +326,7 @@ class Table101(TableLayout, w.VBox):
 
     def next_move(self) -> bool:
         """Watching bots: one move now (or the next deal); pauses the watching."""
-        if self._you is not None and self._you in self._match.active:
+        if self._playing:
             return self._refuse(tr("not_your_move", self.lang))
         self._watching = False
         self._cancel()
@@ -340,7 +342,7 @@ class Table101(TableLayout, w.VBox):
 
     def play_to_end(self) -> bool:
         """Watching bots (or after you left the match): play the rest of the match at once."""
-        if self._you is not None and self._you in self._match.active:
+        if self._playing:
             return self._refuse(tr("not_your_move", self.lang))
         self._cancel()
         m = self._match
@@ -354,10 +356,16 @@ class Table101(TableLayout, w.VBox):
 
     # ----- the bots' moves, one at a time -------------------------------------------------------------
     def _bots_due(self) -> bool:
+        """True when a bot's move is due now: always while you play; when watching, unless paused."""
         m = self._match
         if m.over or m.current is None or m.waiting_for_person:
             return False
-        return self._watching or self._you is not None
+        return self._watching or self._playing
+
+    @property
+    def _playing(self) -> bool:
+        """You have a seat in the match and are still in it (R23)."""
+        return self._you is not None and self._you in self._match.active
 
     def _deal(self) -> None:
         """Deal the next round and log it (R2-R4)."""
