@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+import threading
 
 import pytest
 from rules101_options import pick
@@ -134,6 +135,27 @@ def test_seeded_matches_every_legal_click_is_taken_and_the_table_shows_the_view(
             moves += 1
 
 
+def in_own_loop(scenario):
+    """Run ``scenario()`` on an asyncio loop of its own, in a thread of its own: a kernel's loop.
+
+    (Another test's loop may be running in this thread already: Playwright's, for instance.)
+    """
+    out: dict = {}
+
+    def run() -> None:
+        try:
+            out["value"] = asyncio.run(scenario())
+        except BaseException as error:  # handed back to the test's thread
+            out["error"] = error
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout=120)
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
 def test_bots_move_one_at_a_time_on_the_event_loop_and_clicks_wait():
     async def scenario():
         table = Table101(players=4, seed=3, delay=0.01)
@@ -159,7 +181,7 @@ def test_bots_move_one_at_a_time_on_the_event_loop_and_clicks_wait():
         table.new_match()  # a new match cancels what was scheduled for the old one
         return refused
 
-    assert asyncio.run(scenario()) >= 0
+    assert in_own_loop(scenario) >= 0
 
 
 def test_watching_with_a_pause_then_pause_and_play_to_the_end():
@@ -176,7 +198,7 @@ def test_watching_with_a_pause_then_pause_and_play_to_the_end():
         assert table.match.to_json() == stopped  # paused: nothing moves
         assert table.play_to_end() and table.match.over and not table.busy
 
-    asyncio.run(scenario())
+    in_own_loop(scenario)
 
 
 def test_R24_the_hint_explains_every_move_and_names_a_rule_of_thumb():
