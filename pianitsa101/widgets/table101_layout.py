@@ -129,7 +129,9 @@ class TableLayout:
         self.add_class("p101-table101")
 
     def _render(self) -> None:
-        """Redraw everything from the match."""
+        """Redraw everything from the match (the log first: when the status says it is your move,
+        the browser already has every line of the bots' moves before it)."""
+        self._flush_log()
         scene = self.scene
         lang, s, size = self.lang, self._scale, self.size
         watching = self._you is None or self._you not in scene.active
@@ -195,4 +197,3 @@ class TableLayout:
         self.scoreboard.value = scoreboard_html(scene, lang, s)
         self.totals_plot.value = totals_svg(scene, lang, min(s, 2.2))
         self.how_scored.value = how_scored_html(scene, lang, size, s)
-        self._flush_log()
