@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -269,3 +271,16 @@ def test_in_jupyterlite_the_bots_wait_on_the_browser_timers(monkeypatch):
     click_move(table, chosen(table))
     assert table.busy or table.match.current is None  # the replies wait for the timers again
     assert all(delay == 0.4 for delay, _ in loop.timers)
+
+
+def test_table101_runs_without_numpy_matplotlib_or_numba():
+    """In the browser (JupyterLite) they do not exist: a whole match at the table must not import them."""
+    code = (
+        "import sys\n"
+        "from pianitsa101.widgets import Table101\n"
+        "t = Table101(players=4, human=None, seed=1, delay=0, lang='ru'); t.play_to_end()\n"
+        "t = Table101(players=3, seed=2, delay=0); t.hint(); t.play(t.legal_moves[0])\n"
+        "print(sorted(m for m in ('numpy', 'matplotlib', 'numba') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -330,12 +330,9 @@ class Table101(TableLayout, w.VBox):
             return self._refuse(tr("not_your_move", self.lang))
         self._watching = False
         self._cancel()
-        m = self._match
-        if m.over:
+        if self._match.over:
             return self._refuse(tr("match_over_new", self.lang))
-        if m.current is None:
-            self._deal()
-        elif not self._step():
+        if not self._deal_or_step():
             return False
         self._render()
         return True
@@ -345,14 +342,18 @@ class Table101(TableLayout, w.VBox):
         if self._playing:
             return self._refuse(tr("not_your_move", self.lang))
         self._cancel()
-        m = self._match
-        while not m.over:
-            if m.current is None:
-                self._deal()
-            elif not self._step():
+        while not self._match.over:
+            if not self._deal_or_step():
                 return False
         self._render()
         return True
+
+    def _deal_or_step(self) -> bool:
+        """The next thing that happens while watching: a deal between rounds, else a bot's move."""
+        if self._match.current is None:
+            self._deal()
+            return True
+        return self._step()
 
     # ----- the bots' moves, one at a time -------------------------------------------------------------
     def _bots_due(self) -> bool:
