@@ -19,7 +19,7 @@ from typing import NamedTuple
 from pianitsa101.cards import Card, Rank, Suit
 
 __all__ = ["CardPlayed", "CardsDrawn", "DirectionReversed", "Event", "PenaltyPassedOn", "PenaltyPending",
-           "PenaltyTaken", "Redeal", "RoundAbandoned", "RoundWon", "Skipped", "StockRecycled",
+           "PenaltyTaken", "PublicDraw", "Redeal", "RoundAbandoned", "RoundWon", "Skipped", "StockRecycled",
            "SuitOrdered", "TurnPassed"]
 
 
@@ -66,6 +66,29 @@ class CardsDrawn(NamedTuple):
 
     def __str__(self) -> str:
         return f"seat {self.seat} draws {_cards(self.cards)} ({self.reason})"
+
+    def public(self) -> PublicDraw:
+        """What everybody at the table sees of this draw: who drew how many cards, and why."""
+        return PublicDraw(self.seat, len(self.cards), self.reason)
+
+
+class PublicDraw(NamedTuple):
+    """A ``CardsDrawn`` as the whole table sees it (in ``PlayerView.log``): the count, not the cards.
+
+    >>> drawn = CardsDrawn(2, (Card.parse("7♠"), Card.parse("8♠"), Card.parse("9♥")), "penalty")
+    >>> print(drawn.public())
+    seat 2 draws 3 cards (penalty)
+    >>> print(PublicDraw(0, 1, "play"))
+    seat 0 draws 1 card (play)
+    """
+
+    seat: int
+    count: int
+    reason: str
+
+    def __str__(self) -> str:
+        cards = "1 card" if self.count == 1 else f"{self.count} cards"
+        return f"seat {self.seat} draws {cards} ({self.reason})"
 
 
 class PenaltyPending(NamedTuple):
@@ -161,5 +184,6 @@ class RoundAbandoned(NamedTuple):
         return f"the round is abandoned: the same position occurred {self.repetitions} times (R26)"
 
 
-Event = (Redeal | CardPlayed | SuitOrdered | CardsDrawn | PenaltyPending | PenaltyPassedOn | PenaltyTaken
-         | Skipped | TurnPassed | DirectionReversed | StockRecycled | RoundWon | RoundAbandoned)
+Event = (Redeal | CardPlayed | SuitOrdered | CardsDrawn | PublicDraw | PenaltyPending | PenaltyPassedOn
+         | PenaltyTaken | Skipped | TurnPassed | DirectionReversed | StockRecycled | RoundWon
+         | RoundAbandoned)

@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
+from pianitsa101.game101.events import CardsDrawn
 from pianitsa101.game101.legal import explain, legal_moves, options_table
 from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play
 from pianitsa101.game101.rules import Rules101
@@ -64,6 +65,8 @@ class Round101(Turns):
         self.abandoned = False                    # R26
         self.final_cards: tuple[Card, ...] = ()   # the winner's last card(s), for R20/R21
         self.events: list = list(redeals)         # the log of everything that happened
+        self._public: list = []                   # the events as the table sees them (public_log)
+        self._public_tuple: tuple = ()            # the same, as the tuple handed to views
         self.moves: list = []                     # the moves played, in order
         self.shuffle_seed = shuffle_seed          # seeds the R8 shuffle generator
         self._rng = random.Random(shuffle_seed)
@@ -161,6 +164,23 @@ class Round101(Turns):
             legal = self._legal = legal_moves(self)
         return legal[:]
 
+    @property
+    def public_log(self) -> tuple:
+        """The round's events as every player sees them: each ``CardsDrawn`` replaced by its ``PublicDraw``.
+
+        Kept up to date incrementally: each event is converted once, when a view first needs it.
+        """
+        public, events = self._public, self.events
+        if len(public) < len(events):
+            new = events[len(public):]
+            for e in new:
+                if type(e) is CardsDrawn:  # most moves draw nothing: copy those events as they are
+                    new = [e.public() if type(e) is CardsDrawn else e for e in new]
+                    break
+            public += new
+            self._public_tuple = tuple(public)
+        return self._public_tuple
+
     def view(self, seat: int, totals: Sequence[int] | None = None) -> PlayerView:
         """What ``seat`` may see: own hand, the others' card counts, the table (and match totals)."""
         if not 0 <= seat < self.players:
@@ -171,7 +191,7 @@ class Round101(Turns):
             len(self._stock), self.direction, self.to_move, self.ordered_suit, self.pending_draw,
             self.pending_rank, self.must_cover, self.skip_to_answer, self.rules,
             tuple(totals) if totals is not None else (0,) * self.players,
-            self.drawn if seat == self.to_move else None)
+            self.drawn if seat == self.to_move else None, self._deck, self.public_log)
 
     def points(self) -> list[int]:
         """The points each seat scores for this round (R19, R20, R21); all 0 when abandoned (R26)."""
@@ -190,6 +210,7 @@ class Round101(Turns):
         other._dbytes = bytearray(self._dbytes)
         other._seen = dict(self._seen)
         other.events = list(self.events)
+        other._public = list(self._public)
         other.moves = list(self.moves)
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())

@@ -1,8 +1,9 @@
 """What one seat may see of a round of 101: ``PlayerView``, handed to agents (strategies).
 
 A view shows the seat's own hand, the others' card counts, the discard pile, the stock
-size, the direction, the ordered suit, the pending obligations and the match totals; never
-another player's cards or the order of the stock.  It is an immutable ``NamedTuple``,
+size, the direction, the ordered suit, the pending obligations, the match totals, the
+deck and the public log of the round (every event, with draws shown as counts:
+``PublicDraw``); never another player's cards or the order of the stock.  It is an immutable ``NamedTuple``,
 cheap enough to build for every decision.
 """
 
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from pianitsa101.cards import Card, Rank, Suit, card_html
 
 if TYPE_CHECKING:
+    from pianitsa101.game101.events import Event
     from pianitsa101.game101.round import Round101
     from pianitsa101.game101.rules import Rules101
 
@@ -40,6 +42,8 @@ class PlayerView(NamedTuple):
     rules: Rules101                   # the rules of the round
     totals: tuple[int, ...]           # match totals per seat (zeros when not in a match)
     drawn: Card | None = None         # R7: the card this seat just drew and may now play
+    deck: frozenset[Card] = frozenset()  # every card of the round, wherever it is
+    log: tuple[Event, ...] = ()       # the round's events as the table sees them (draws: PublicDraw)
 
     @property
     def next_seat(self) -> int:
