@@ -46,6 +46,21 @@ $(NUMBA_STAMP): $(STAMP) $(wildcard pianitsa101/simulate/*.py)
 	$(BIN)/python -m pianitsa101.simulate
 	@mkdir -p $(dir $@) && touch $@
 
+$(LITE_STAMP): lite/requirements.txt
+	test -x $(LITE_VENV)/bin/python || $(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LITE_VENV)/bin/python -m pip install --quiet -r lite/requirements.txt
+	touch $(LITE_STAMP)
+
+lite-tools: $(LITE_STAMP)
+
+lite: $(LITE_STAMP)
+	$(LITE_VENV)/bin/python lite/build.py
+
+lite-serve:
+	@test -f dist/lite/index.html || $(MAKE) --no-print-directory lite
+	$(PYTHON) lite/serve.py --directory dist/lite --host $(LITE_HOST) --port $(LITE_PORT)
+
 lab: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/jupyter lab $(LAB_FLAGS)
 
@@ -63,18 +78,3 @@ clean:
 
 bench: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/python benchmarks/bench.py
-
-$(LITE_STAMP): lite/requirements.txt
-	test -x $(LITE_VENV)/bin/python || $(PYTHON) -m venv $(LITE_VENV)
-	$(LITE_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(LITE_VENV)/bin/python -m pip install --quiet -r lite/requirements.txt
-	touch $(LITE_STAMP)
-
-lite-tools: $(LITE_STAMP)
-
-lite: $(LITE_STAMP)
-	$(LITE_VENV)/bin/python lite/build.py
-
-lite-serve:
-	@test -f dist/lite/index.html || $(MAKE) --no-print-directory lite
-	$(PYTHON) lite/serve.py --directory dist/lite --host $(LITE_HOST) --port $(LITE_PORT)
