@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 from harness import ROOT, LabServer, launch_browser, need_browser, tail
 
+# The notebooks here are opened by the browser tests, not compared by nbval.
+collect_ignore_glob = ["notebooks/*"]
+
 
 @pytest.fixture(scope="session")
 def browser():

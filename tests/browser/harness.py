@@ -152,8 +152,15 @@ class LabServer(_Server):
         self.token = "pianitsa101-test"
         self._home = Path(tempfile.mkdtemp(prefix="p101-lab-"))
         self.log = self._home / "jupyterlab.log"
+        # JupyterLab asks in a toast whether to fetch Jupyter news (which would cover buttons and
+        # try the network): the announcements plugin is disabled in a private config folder.
+        labconfig = self._home / "config" / "labconfig"
+        labconfig.mkdir(parents=True)
+        (labconfig / "page_config.json").write_text(
+            '{"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": true}}')
         env = dict(os.environ)
         env.update({
+            "JUPYTER_CONFIG_DIR": str(self._home / "config"),
             "JUPYTERLAB_WORKSPACES_DIR": str(self._home / "workspaces"),  # no layout from earlier runs
             "JUPYTER_RUNTIME_DIR": str(self._home / "runtime"),
             "PYTHONHASHSEED": "0",
@@ -162,7 +169,7 @@ class LabServer(_Server):
         command = [str(jupyter), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={self.port}",
                    f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={self.root}",
                    "--ServerApp.open_browser=False",
-                   "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+                   "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             command.append("--allow-root")
         with open(self.log, "wb") as out:
@@ -236,8 +243,10 @@ def run_all(page, timeout_ms: int = TIMEOUT_MS) -> None:
         if prompts and all(_PROMPT_DONE.fullmatch(p) for p in prompts) and "| Idle" in status_text(page):
             return
         time.sleep(0.25)
+    shown = errors_shown(page)
+    error = f"; an error is shown:\n{shown[0]}" if shown else ""
     raise AssertionError(f"the notebook did not finish running: prompts {cell_prompts(page)}, "
-                         f"status {status_text(page)!r}")
+                         f"status {status_text(page)!r}{error}")
 
 
 def outputs(page) -> list[str]:
