@@ -41,6 +41,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # What a notebook may import in the site: the standard library, and what the lock holds.
 SITE_PACKAGES = {"pianitsa101", "ipywidgets", "anywidget", "psygnal", "traitlets", "IPython", "comm",
                  "ipykernel", "micropip", "piplite", "pyodide", "js", "typing_extensions"}
+# ... except these parts of the package, made for the lessons on a full Python (numpy, matplotlib):
+FULL_PYTHON_ONLY = ("pianitsa101.lessons",)
 NOT_IN_BROWSER = ["numpy", "numba", "llvmlite", "matplotlib", "jupyterlab"]  # left out of the lock
 KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 
@@ -62,7 +64,7 @@ def run(command: list[str], **options) -> None:
 
 
 def imported_modules(notebook: dict) -> set[str]:
-    """The top-level modules a notebook's code cells import (``%matplotlib`` counts as matplotlib)."""
+    """The modules a notebook's code cells import, dotted (``%matplotlib`` counts as matplotlib)."""
     found: set[str] = set()
     for cell in notebook.get("cells", []):
         if cell.get("cell_type") != "code":
@@ -84,16 +86,23 @@ def imported_modules(notebook: dict) -> set[str]:
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
-                found.update(alias.name.partition(".")[0] for alias in node.names)
+                found.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                found.add(node.module.partition(".")[0])
+                found.add(node.module)
     return found
 
 
 def missing_in_browser(notebook: dict) -> list[str]:
     """The modules a notebook imports that the site cannot give it (sorted; empty: it runs there)."""
     available = set(sys.stdlib_module_names) | SITE_PACKAGES
-    return sorted(m for m in imported_modules(notebook) if m not in available)
+    missing = set()
+    for name in imported_modules(notebook):
+        root = name.partition(".")[0]
+        if root not in available:
+            missing.add(root)
+        elif any(name == full or name.startswith(full + ".") for full in FULL_PYTHON_ONLY):
+            missing.add(name)
+    return sorted(missing)
 
 
 def title_of(notebook: dict, fallback: str) -> str:

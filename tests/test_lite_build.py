@@ -9,6 +9,7 @@ numpy, numba and matplotlib cannot be imported, as in the browser.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -44,6 +45,8 @@ def notebook(*sources: str) -> dict:
     (["import matplotlib.pyplot as plt", "from numba import njit"], ["matplotlib", "numba"]),
     (["def f():\n    import scipy.stats\n"], ["scipy"]),
     (["!pip install something\nfrom . import local"], []),
+    (["from pianitsa101.lessons import Mean"], ["pianitsa101.lessons"]),
+    (["import pianitsa101.lessons.stats as stats"], ["pianitsa101.lessons.stats"]),
 ])
 def test_a_notebook_goes_into_the_site_when_its_imports_exist_there(sources, missing):
     assert build.missing_in_browser(notebook(*sources)) == missing
@@ -75,6 +78,9 @@ def test_the_site_takes_every_lesson_that_can_run_there():
     assert "notebooks/02_cards.ipynb" in [p for p, _ in chosen]
     for path, _, missing in left_out:
         assert missing and set(missing).isdisjoint(build.SITE_PACKAGES), path
+    for path, _ in chosen:  # what the site takes imports nothing made for a full Python only
+        modules = build.imported_modules(json.loads((ROOT / path).read_text(encoding="utf-8")))
+        assert not any(m.startswith(build.FULL_PYTHON_ONLY) for m in modules), path
 
 
 BLOCKED_SHELL = """

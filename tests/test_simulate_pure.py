@@ -230,12 +230,19 @@ sys.meta_path.insert(0, NoCompiledStack())
 """
 
 
+FULL_PYTHON_ONLY = ("pianitsa101.lessons",)  # helpers of the probability lessons: numpy by design
+
+
 def browser_modules() -> list[str]:
-    """Every module of the package that must import without numpy (all but the compiled path)."""
+    """Every module of the package that must import without numpy (all but the compiled path).
+
+    The exceptions: the compiled simulators (modules of ``pianitsa101.simulate`` that import
+    numpy or numba at the top) and ``FULL_PYTHON_ONLY``, the lessons' own helpers.
+    """
     root = Path(pianitsa101.__file__).parent
     names = ["pianitsa101"]
     for info in pkgutil.walk_packages([str(root)], "pianitsa101."):
-        if info.name.endswith("__main__"):
+        if info.name.endswith("__main__") or info.name.startswith(FULL_PYTHON_ONLY):
             continue
         path = root.joinpath(*info.name.split(".")[1:])
         source = path / "__init__.py" if info.ispkg else path.with_suffix(".py")
@@ -258,7 +265,7 @@ def run_without_numpy(code: str) -> str:
 def test_engines_tables_and_checks_import_without_numpy_numba_matplotlib():
     modules = browser_modules()
     for needed in ("pianitsa101.cards", "pianitsa101.pianitsa", "pianitsa101.game101", "pianitsa101.simulate",
-                   "pianitsa101.simulate.pianitsa", "pianitsa101.simulate._pure_101"):
+                   "pianitsa101.simulate.pianitsa", "pianitsa101.simulate._pure_101", "pianitsa101.widgets"):
         assert needed in modules
     code = (f"import importlib\nfor name in {modules!r}:\n    importlib.import_module(name)\n"
             "import pianitsa101.simulate.pianitsa as sim\n"
