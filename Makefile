@@ -8,7 +8,9 @@ STAMP := $(VENV)/.installed-stamp
 
 # JupyterLab refuses to run as root without --allow-root, and cannot open a
 # browser on a machine without a display: it then only prints the URL.
-LAB_FLAGS := --notebook-dir=notebooks
+# make lab LAB_DIR=exercises opens the exercises instead of the lessons.
+LAB_DIR ?= notebooks
+LAB_FLAGS := --notebook-dir=$(LAB_DIR)
 ifeq ($(shell id -u),0)
 LAB_FLAGS += --allow-root
 endif
@@ -18,6 +20,9 @@ endif
 
 # Folders of notebooks that nbval re-executes (only those that exist).
 NOTEBOOK_DIRS := $(wildcard notebooks exercises)
+# Not re-executed by nbval: the exercises' nbgrader sources (their student and solution
+# versions are, and tests/test_exercises.py checks that both are up to date with them).
+NBVAL_IGNORE := $(wildcard exercises/source)
 
 # numba compiles the simulators once per checkout (about a minute) and caches the machine
 # code in pianitsa101/simulate/__pycache__; build it during set-up, so that no lesson cell
@@ -32,7 +37,7 @@ LITE_STAMP := $(LITE_VENV)/.installed-stamp
 LITE_HOST ?= 127.0.0.1
 LITE_PORT ?= 8000
 
-.PHONY: lab test lint bench clean
+.PHONY: lab test lint bench clean grade exercises
 .PHONY: lite lite-serve lite-tools
 
 $(STAMP): pyproject.toml
@@ -69,7 +74,7 @@ lint: $(STAMP)
 
 test: $(STAMP) $(NUMBA_STAMP) $(LITE_STAMP) lint
 	$(BIN)/python -m pytest tests --doctest-modules pianitsa101 --doctest-glob=README.md README.md \
-	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) ; \
+	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) $(addprefix --ignore=,$(NBVAL_IGNORE)) ; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 
 clean:
@@ -79,3 +84,15 @@ clean:
 bench: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/python benchmarks/bench.py
 	$(BIN)/python benchmarks/bench_widgets.py
+
+# Exercises (exercises/README.md): write the student and solution notebooks from their
+# sources, and grade submissions: make grade NB=notebook.ipynb or make grade DIR=folder
+# (optional CSV=file, TIMEOUT=seconds per cell, JOBS=notebooks at once).
+exercises: $(STAMP)
+	$(BIN)/python -m pianitsa101.checks.build
+
+grade: $(STAMP)
+	@test -n "$(NB)$(DIR)" || { echo "usage: make grade NB=path/to/notebook.ipynb  or  make grade DIR=folder" \
+	    "[CSV=grades.csv] [TIMEOUT=60] [JOBS=2]"; exit 2; }
+	$(BIN)/python -m pianitsa101.checks.grade $(if $(NB),"$(NB)") $(if $(DIR),"$(DIR)") \
+	    $(if $(CSV),--csv "$(CSV)") $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JOBS),--jobs $(JOBS))
