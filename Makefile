@@ -29,7 +29,7 @@ NBVAL_IGNORE := $(wildcard exercises/source)
 # sits silent the first time (the stamp lives beside the cache and goes away with it).
 NUMBA_STAMP := pianitsa101/simulate/__pycache__/.numba-cache-stamp
 
-.PHONY: lab test lint bench clean grade exercises
+.PHONY: lab test lint bench clean grade exercises notebooks
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "pianitsa101 needs Python 3.10 or newer, found " + sys.version' 
@@ -46,12 +46,17 @@ lab: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/jupyter lab $(LAB_FLAGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check pianitsa101 tests $(wildcard benchmarks) $(NOTEBOOK_DIRS)
+	$(BIN)/ruff check pianitsa101 tests tools $(wildcard benchmarks docs) $(NOTEBOOK_DIRS)
 
 test: $(STAMP) $(NUMBA_STAMP) lint
 	$(BIN)/python -m pytest tests --doctest-modules pianitsa101 --doctest-glob=README.md README.md \
 	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) $(addprefix --ignore=,$(NBVAL_IGNORE)) ; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
+
+# Re-execute lessons in place after changing code they show (NB=one notebook, else all of them),
+# as nbval compares them: fixed hash seed, no widget state, no timestamps.
+notebooks: $(STAMP) $(NUMBA_STAMP)
+	$(BIN)/python tools/run_notebooks.py $(or $(NB),$(sort $(wildcard notebooks/*.ipynb)))
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache
