@@ -37,7 +37,7 @@ LITE_STAMP := $(LITE_VENV)/.installed-stamp
 LITE_HOST ?= 127.0.0.1
 LITE_PORT ?= 8000
 
-.PHONY: lab test lint bench clean grade exercises
+.PHONY: lab test lint bench clean grade exercises notebooks
 .PHONY: lite lite-serve lite-tools
 
 $(STAMP): pyproject.toml
@@ -70,12 +70,17 @@ lab: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/jupyter lab $(LAB_FLAGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check pianitsa101 tests $(wildcard benchmarks lite) $(NOTEBOOK_DIRS)
+	$(BIN)/ruff check pianitsa101 tests tools $(wildcard benchmarks docs lite) $(NOTEBOOK_DIRS)
 
 test: $(STAMP) $(NUMBA_STAMP) $(LITE_STAMP) lint
 	$(BIN)/python -m pytest tests --doctest-modules pianitsa101 --doctest-glob=README.md README.md \
 	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) $(addprefix --ignore=,$(NBVAL_IGNORE)) ; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
+
+# Re-execute lessons in place after changing code they show (NB=one notebook, else all of them),
+# as nbval compares them: fixed hash seed, no widget state, no timestamps.
+notebooks: $(STAMP) $(NUMBA_STAMP)
+	$(BIN)/python tools/run_notebooks.py $(or $(NB),$(sort $(wildcard notebooks/*.ipynb)))
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

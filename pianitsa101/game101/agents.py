@@ -5,8 +5,12 @@ An agent is any object with a method ``choose(view, legal_moves) -> move``:
 - ``view`` is the :class:`~pianitsa101.game101.view.PlayerView` of the seat to move
   (its own hand, the others' card counts, the discard pile, stock size, direction,
   ordered suit, pending obligations, the match totals); it never shows another hand;
-- ``legal_moves`` is the list of moves the rules allow right now (never empty);
-- the answer must be one of ``legal_moves``.
+- ``legal_moves`` is the list of moves the rules allow right now (never empty), the
+  agent's own copy (changing it changes nothing);
+- the answer must be one of ``legal_moves`` (or a move equal to one: ``Play(card)`` built
+  anew is fine); anything else, even an object that claims to equal every move, is refused;
+- ``choose`` only answers: calling the match or its round back from inside it (to play a
+  move, a round, a match) is refused with a RuntimeError.
 
 A match (:class:`~pianitsa101.game101.match.Match101`) stops with :class:`AgentError`
 when an agent raises or answers something that is not a legal move.
@@ -50,9 +54,12 @@ class AgentError(RuntimeError):
 
 
 def agent_name(agent: object) -> str:
-    """A short readable name for an agent: its ``name`` attribute, or else its repr."""
-    name = getattr(agent, "name", None)
-    return name if isinstance(name, str) and name else repr(agent)
+    """A short readable name for an agent: its ``name`` attribute, or else its repr (or its class name)."""
+    try:
+        name = getattr(agent, "name", None)
+        return name if isinstance(name, str) and name else repr(agent)
+    except Exception:  # a name or repr that itself fails must not hide the agent's real problem
+        return f"<{type(agent).__name__}>"
 
 
 class Agent:

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pianitsa101._checks import plural
 from pianitsa101.cards import Card, make_deck
 from pianitsa101.game101 import Rules101
 from pianitsa101.simulate._array import PlainArray
@@ -88,7 +89,7 @@ class Simulation101:
     def __repr__(self) -> str:
         mean = float(self.decisions.mean()) if self.rounds else 0.0
         note = f" {self.note}" if self.note else ""
-        return (f"<Simulation101 {self.rounds:,} rounds, {self.points.shape[1]} players, "
+        return (f"<Simulation101 {plural(self.rounds, 'round')}, {self.points.shape[1]} players, "
                 f"mean decisions {mean:.1f}, {self.counts()}>{note}")
 
 

@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pianitsa101._checks import plural
 from pianitsa101.cards import Card
 from pianitsa101.pianitsa.rules import PianitsaRules, check_players, deck_cards
 from pianitsa101.simulate._array import PlainArray, as_array
@@ -140,7 +141,7 @@ class PianitsaSimulation:
     def __repr__(self) -> str:
         mean = float(self.tricks.mean()) if self.games else 0.0
         note = f" {self.note}" if self.note else ""
-        return (f"<PianitsaSimulation {self.games:,} games, {self.players} players, "
+        return (f"<PianitsaSimulation {plural(self.games, 'game')}, {self.players} players, "
                 f"mean tricks {mean:.1f}, {self.counts()}>{note}")
 
     def _repr_html_(self) -> str:
@@ -148,7 +149,7 @@ class PianitsaSimulation:
         mean = float(self.tricks.mean()) if self.games else 0.0
         mean_disputes = float(self.disputes.mean()) if self.games else 0.0
         note = f"<p><i>{self.note}</i></p>" if self.note else ""
-        return (f"<b>{self.games:,} games of Пьяница</b>, {self.players} players, "
+        return (f"<b>{plural(self.games, 'game')} of Пьяница</b>, {self.players} players, "
                 f"mean tricks {mean:.1f}, mean disputes {mean_disputes:.1f}"
                 f"<table><tr><th>outcome</th><th>games</th></tr>{rows}</table>{note}")
 
