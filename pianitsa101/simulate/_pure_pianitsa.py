@@ -31,7 +31,9 @@ def play_game(stacks: list[list[Card]], rules: PianitsaRules,
               stream: SplitMix64) -> tuple[int, int, int, list[int]]:
     """One game from ``stacks`` (top first): (outcome code, tricks, disputes, trick each seat ran out)."""
     rng = StreamRandom(stream) if rules.gather == "random" else None
-    game = PianitsaGame(stacks, rules, rng)  # the stacks were checked by the caller
+    # The stacks and rules were checked by the caller; _checked also keeps this generator as the
+    # game's own (a checked-by-hand call would copy it into a plain random.Random).
+    game = PianitsaGame(stacks, rules, rng, _checked=True)
     n = len(stacks)
     left = [front.NOT_LEFT] * n
     if n == 2:
