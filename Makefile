@@ -29,7 +29,16 @@ NBVAL_IGNORE := $(wildcard exercises/source)
 # sits silent the first time (the stamp lives beside the cache and goes away with it).
 NUMBA_STAMP := pianitsa101/simulate/__pycache__/.numba-cache-stamp
 
-.PHONY: lab test lint bench clean grade exercises
+# The in-browser site (JupyterLite, issue 13): `make lite` builds dist/lite, `make lite-serve`
+# serves it. Its build tools have their own venv, so that .venv (make test, make lab) stays lean
+# and their exact pins (lite/requirements.txt) never meet JupyterLab's.
+LITE_VENV := .venv-lite
+LITE_STAMP := $(LITE_VENV)/.installed-stamp
+LITE_HOST ?= 127.0.0.1
+LITE_PORT ?= 8000
+
+.PHONY: lab test lint bench clean grade exercises notebooks
+.PHONY: lite lite-serve lite-tools
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "pianitsa101 needs Python 3.10 or newer, found " + sys.version' 
@@ -42,19 +51,40 @@ $(NUMBA_STAMP): $(STAMP) $(wildcard pianitsa101/simulate/*.py)
 	$(BIN)/python -m pianitsa101.simulate
 	@mkdir -p $(dir $@) && touch $@
 
+$(LITE_STAMP): lite/requirements.txt
+	test -x $(LITE_VENV)/bin/python || $(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LITE_VENV)/bin/python -m pip install --quiet -r lite/requirements.txt
+	touch $(LITE_STAMP)
+
+lite-tools: $(LITE_STAMP)
+
+lite: $(LITE_STAMP)
+	$(LITE_VENV)/bin/python lite/build.py
+
+lite-serve:
+	@test -f dist/lite/index.html || $(MAKE) --no-print-directory lite
+	$(PYTHON) lite/serve.py --directory dist/lite --host $(LITE_HOST) --port $(LITE_PORT)
+
 lab: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/jupyter lab $(LAB_FLAGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check pianitsa101 tests $(wildcard benchmarks) $(NOTEBOOK_DIRS)
+	$(BIN)/ruff check pianitsa101 tests tools $(wildcard benchmarks docs lite) $(NOTEBOOK_DIRS)
 
-test: $(STAMP) $(NUMBA_STAMP) lint
+test: $(STAMP) $(NUMBA_STAMP) $(LITE_STAMP) lint
 	$(BIN)/python -m pytest tests --doctest-modules pianitsa101 --doctest-glob=README.md README.md \
 	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) $(addprefix --ignore=,$(NBVAL_IGNORE)) ; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 
+# Re-execute lessons in place after changing code they show (NB=one notebook, else all of them),
+# as nbval compares them: fixed hash seed, no widget state, no timestamps.
+notebooks: $(STAMP) $(NUMBA_STAMP)
+	$(BIN)/python tools/run_notebooks.py $(or $(NB),$(sort $(wildcard notebooks/*.ipynb)))
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache
+	rm -rf $(LITE_VENV) build/lite build/lite-test dist/lite
 
 bench: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/python benchmarks/bench.py

@@ -215,6 +215,10 @@ class SimulationPanel(w.VBox):
             games, players=players, deck=deck, rules=rules, seed=seed, progress=self._on_progress(label)
         )
 
+    def __repr__(self) -> str:
+        """A short text for where the widget cannot be drawn (a notebook viewed before it runs)."""
+        return f"<SimulationPanel: {self.game_control.value}; run the cell in Jupyter to use it>"
+
     def run(self) -> bool:
         """Play the games (rule set A, and B when comparing) and show the histogram and the estimates."""
         names = [tr("sim_rules_a", self.lang)] + (
