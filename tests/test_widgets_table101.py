@@ -57,6 +57,14 @@ def test_R23_a_whole_match_clicked_by_the_person_to_the_end(lang):
     assert ("New match" if lang == "en" else "Новый матч") in table.message
 
 
+def test_a_notebook_that_cannot_draw_the_table_shows_a_short_text():
+    assert repr(Table101(players=3, seed=5, delay=0)) == (
+        "<Table101: 3 players, you are seat 0, match round 1; run the cell in Jupyter to play>")
+    watched = Table101(players=2, human=None, seed=1, delay=0)
+    watched.play_to_end()
+    assert repr(watched).startswith("<Table101: 2 players, watching bots, match over;")
+
+
 def test_the_table_shows_your_cards_and_only_the_others_counts():
     table = Table101(players=4, seed=11, delay=0)
     view = table.match.view(0)

@@ -169,6 +169,13 @@ class Table101(TableLayout, w.VBox):
         self._flush_log()
         return self.log_area.lines
 
+    def __repr__(self) -> str:
+        """A short text for where the widget cannot be drawn (a notebook viewed before it runs)."""
+        m = self._match
+        who = "watching bots" if self._you is None else f"you are seat {self._you}"
+        state = "over" if m.over else f"round {len(m.result.records) + (m.current is not None)}"
+        return f"<Table101: {m.players} players, {who}, match {state}; run the cell in Jupyter to play>"
+
     # ----- your moves (each a click's Python side) -------------------------------------------------
     def _refusal(self) -> str:
         """Why a move of yours cannot be made now ('' when it can)."""
