@@ -176,7 +176,7 @@ class TableLayout:
             self.suit_label.value = f'<b style="{FONT};font-size:{13 * s:g}px">{html.escape(label)}</b>'
         self.suits.items = suit_items(size, active=asking)
         legal = scene.legal if yours else ()
-        pending = scene.view.pending_draw if scene.view is not None else 0
+        pending = scene.view.pending_draw if yours else 0  # the amount is yours to draw only on your move
         self.draw_button.description = tr("btn_draw_n", lang, n=pending) if pending else tr("btn_draw", lang)
         self.draw_button.disabled = not any(isinstance(m, Draw) for m in legal)
         self.pass_button.disabled = not any(isinstance(m, Pass) for m in legal)

@@ -9,7 +9,7 @@ What it opens and clicks is the table ``RUNS``: a notebook of the site, and the 
 click in its outputs, each named by its accessible name (a button's label, a card's caption
 or ``aria-label``) with a text the page must show afterwards; every click must change the
 outputs.  The tables' notebook (``tests/browser/notebooks/tables.ipynb``) runs with
-``PianitsaTable`` and ``SimulationPanel``; a 101 move joins it when ``Table101`` lands.  The
+``PianitsaTable`` and ``SimulationPanel``; ``tests/browser/notebooks/table101.ipynb`` with a 101 move.  The
 stand-in (one ipywidgets button, one anywidget SVG card) stays as the smallest proof that
 both kinds of widget work in the site, to tell a broken table from a broken site.
 """
@@ -40,9 +40,12 @@ RUNS = {  # notebook in the site: [(button to click, text shown after the click)
     "tests/tables.ipynb": [("Seat 1", "trick 1 of 1"), ("Next trick", "trick 2 of 2"),
                            ("Run", "1,000 games played")],
     "tests/lite_standin.ipynb": [("Deal", "dealt 10♠"), ("card A♠", "clicks: 1")],
+    # Table101: Hint waits (enabled) until the bot's first move, scheduled on Pyodide's event loop, is made
+    "tests/table101.ipynb": [("Hint", "Hint (HeuristicAgent())"), ("7♦", "You play 7♦")],
 }
 # built into the test's site only, never into dist/lite:
-EXTRA = [f"tests/browser/notebooks/{name}" for name in ("tables.ipynb", "lite_standin.ipynb")]
+EXTRA = [f"tests/browser/notebooks/{name}"
+         for name in ("tables.ipynb", "lite_standin.ipynb", "table101.ipynb")]
 SITE = ROOT / "build" / "lite-test" / "site"
 PYODIDE_TARBALL = ROOT / "lite" / "cache" / "pyodide-314.0.6.tgz"
 
