@@ -174,6 +174,11 @@ TEXTS: dict[str, dict[str, Text]] = {
         "ru": "собираем быстрый симулятор для этой машины: около минуты, один раз",
     },
     "sim_done": {"en": "{games} played in {seconds:.1f} s", "ru": "сыграно {games} за {seconds:.1f} с"},
+    "sim_pure": {
+        "en": "played in pure Python (no compiled simulator here, as in the browser): about 100 times slower",
+        "ru": "сыграно на чистом Python (здесь нет скомпилированного симулятора, как в браузере): "
+              "примерно в 100 раз медленнее",
+    },
     "sim_press_run": {
         "en": "Choose the game and the rules, then press Run.",
         "ru": "Выберите игру и правила и нажмите «Запустить».",
