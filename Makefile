@@ -19,6 +19,11 @@ endif
 # Folders of notebooks that nbval re-executes (only those that exist).
 NOTEBOOK_DIRS := $(wildcard notebooks exercises)
 
+# numba compiles the simulators once per checkout (about a minute) and caches the machine
+# code in pianitsa101/simulate/__pycache__; build it during set-up, so that no lesson cell
+# sits silent the first time (the stamp lives beside the cache and goes away with it).
+NUMBA_STAMP := pianitsa101/simulate/__pycache__/.numba-cache-stamp
+
 .PHONY: lab test lint bench clean
 
 $(STAMP): pyproject.toml
@@ -28,13 +33,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-lab: $(STAMP)
+$(NUMBA_STAMP): $(STAMP) $(wildcard pianitsa101/simulate/*.py)
+	$(BIN)/python -m pianitsa101.simulate
+	@mkdir -p $(dir $@) && touch $@
+
+lab: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/jupyter lab $(LAB_FLAGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check pianitsa101 tests $(wildcard benchmarks) $(NOTEBOOK_DIRS)
 
-test: $(STAMP) lint
+test: $(STAMP) $(NUMBA_STAMP) lint
 	$(BIN)/python -m pytest tests --doctest-modules pianitsa101 --doctest-glob=README.md README.md \
 	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) ; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
@@ -42,5 +51,6 @@ test: $(STAMP) lint
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache
 
-bench: $(STAMP)
+bench: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/bench_widgets.py

@@ -25,10 +25,11 @@ Card.parse('Q♥')
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
+
+from pianitsa101 import cardart
 
 __all__ = ["DECK_SIZES", "Card", "CardList", "Rank", "Suit", "cards", "make_deck"]
 
@@ -159,18 +160,9 @@ class Card:
 
 _BY_INDEX = tuple(Card(rank, suit) for suit in _SUITS for rank in Rank)
 
-_CARD_STYLE = (
-    "display:inline-block;min-width:2.1em;padding:0.35em 0.3em;margin:0.1em;"
-    "border:1px solid #888;border-radius:0.3em;background:#fff;text-align:center;"
-    "font:bold 1.1em sans-serif;box-shadow:1px 1px 2px rgba(0,0,0,0.25);color:{color}"
-)
-
-
-def card_html(card: Card) -> str:
-    """A small HTML card face, red or black, for notebooks."""
-    color = "#c8102e" if card.is_red else "#111"
-    style = _CARD_STYLE.format(color=color)
-    return f'<span class="p101-card" style="{style}">{html.escape(str(card))}</span>'
+def card_html(card: Card, size: int | str = "small", state: str = "normal") -> str:
+    """A card face for notebooks: an SVG card (corner indices, pips, red or black; see ``cardart``)."""
+    return cardart.card_html(card, size=size, state=state)
 
 
 class CardList(list):
@@ -180,8 +172,7 @@ class CardList(list):
         return " ".join(str(c) for c in self)
 
     def _repr_html_(self) -> str:
-        faces = "".join(card_html(c) for c in self)
-        return f'<div class="p101-cards">{faces or "<i>(no cards)</i>"}</div>'
+        return cardart.cards_html(self)
 
 
 def cards(text: str | Iterable[str]) -> CardList:

@@ -18,6 +18,7 @@ from pianitsa101.game101 import (
     Draw,
     IllegalMove,
     Match101,
+    MustCover,
     Pass,
     PenaltyPassedOn,
     PenaltyPending,
@@ -94,7 +95,7 @@ def test_R9_drawing_while_able_to_cover_is_refused_by_R9():
 
 def test_R9_six_as_last_card_must_be_covered_and_the_cover_wins():
     rnd = stacked(["6♠", "8♦ 9♦"], stock="10♠ J♣", discard="8♠")
-    assert rnd.play(Play(C("6♠"))) == [CardPlayed(0, C("6♠"))]
+    assert rnd.play(Play(C("6♠"))) == [CardPlayed(0, C("6♠")), MustCover(0, C("6♠"))]
     assert not rnd.over and rnd.to_move == 0 and rnd.legal_moves() == [Draw()]
     assert rnd.play(Draw()) == [CardsDrawn(0, (C("10♠"),), "cover")]
     assert rnd.play(Play(C("10♠")))[-1] == RoundWon(0)
@@ -209,7 +210,7 @@ def test_R14_queen_on_queen_orders_again_and_the_old_order_ends():
 def test_R15_king_of_spades_as_last_card_still_hits_the_next_player():
     rnd = stacked(["K♠", "7♥ 9♦", "8♣ 9♣"], stock="10♣ J♣ 10♦ J♦", discard="K♥")
     events = rnd.play(Play(C("K♠")))
-    assert events == [CardPlayed(0, C("K♠")), PenaltyPending(1, 4, Rank.KING),
+    assert events == [CardPlayed(0, C("K♠")), PenaltyPending(1, 4, Rank.KING, C("K♠"), 0),
                       CardsDrawn(1, (C("10♣"), C("J♣"), C("10♦"), C("J♦")), "penalty"),
                       PenaltyTaken(1, 4, 4), RoundWon(0)]
     assert rnd.points() == [0, 7 + 9 + 10 + 2 + 10 + 2, 8 + 9]

@@ -18,6 +18,8 @@ from pianitsa101.game101 import (
     Draw,
     FlushQueens,
     IllegalMove,
+    MayAnswerAce,
+    MustCover,
     Pass,
     PenaltyPassedOn,
     PenaltyPending,
@@ -29,6 +31,7 @@ from pianitsa101.game101 import (
     RoundWon,
     Rules101,
     Skipped,
+    StarterTurnedUp,
     StockRecycled,
     SuitOrdered,
     TurnPassed,
@@ -98,7 +101,8 @@ def test_R2_five_and_starter_dealer_turns_up_his_fifth_card():
     assert rnd.hands[1] == tuple(order[3:20:4])
     assert rnd.discard == (order[16],) and rnd.stock == tuple(order[20:])
     dealt = [e for e in rnd.events if not isinstance(e, Redeal)]
-    assert dealt[0] == CardPlayed(2, rnd.discard[0])  # the dealer's first move
+    assert dealt[0] == StarterTurnedUp(2, rnd.discard[0])  # the dealer's first move (its own event)
+    assert rnd.starter == rnd.discard[0]
     assert rnd.moves == []  # ... made by the deal, not a decision
 
 
@@ -270,7 +274,7 @@ def test_R9_cover_draws_until_it_can_whatever_the_draw_option():
 
 def test_R9_a_round_cannot_be_won_by_a_six():
     rnd = stacked(["6♠", "9♥ 10♥"], stock="9♦ K♥ 9♠", discard="8♠")
-    assert rnd.play(Play(C("6♠"))) == [CardPlayed(0, C("6♠"))]
+    assert rnd.play(Play(C("6♠"))) == [CardPlayed(0, C("6♠")), MustCover(0, C("6♠"))]
     assert not rnd.over and rnd.legal_moves() == [Draw()]
     rnd.play(Draw())
     assert rnd.hands[0] == (C("9♦"), C("K♥"), C("9♠"))
@@ -302,7 +306,7 @@ def test_R9_cover_any_takes_any_card():
 @pytest.mark.parametrize(("six", "amount"), [("draw2_skip", 2), ("draw1_skip", 1)])
 def test_R9_draw_skip_sixes_are_penalties(six, amount):
     rnd = stacked(["6♠ K♦", "9♥ 6♥", "9♣ 10♣"], stock="A♦ J♦ 8♦ 8♣", discard="8♠", six=six)
-    assert play(rnd, "6♠") == [CardPlayed(0, C("6♠")), PenaltyPending(1, amount, Rank.SIX)]
+    assert play(rnd, "6♠") == [CardPlayed(0, C("6♠")), PenaltyPending(1, amount, Rank.SIX, C("6♠"), 0)]
     assert not rnd.must_cover and rnd.to_move == 1
     assert set(rnd.legal_moves()) == {Play(C("6♥")), Draw()}
     taker = rnd.copy()
@@ -317,7 +321,7 @@ def test_R10_seven_makes_the_next_player_draw(seven_draw, spades, expect_heart, 
     for card, expected in (("7♥", expect_heart), ("7♠", expect_spade)):
         rnd = stacked([f"{card} K♦", "9♥ 10♥", "9♣ 10♣"], stock="A♦ J♦ 8♦ 8♣ 9♦", discard="8♠ 7♣",
                       seven_draw=seven_draw, seven_of_spades_draw=spades)
-        assert play(rnd, card)[-1] == PenaltyPending(1, expected, Rank.SEVEN)
+        assert play(rnd, card)[-1] == PenaltyPending(1, expected, Rank.SEVEN, C(card), 0)
         rnd.play(Draw())
         assert len(rnd.hands[1]) == 2 + expected
         assert rnd.to_move == 2  # and seat 1 lost the turn
@@ -339,7 +343,7 @@ def test_R11_with_two_players_the_player_who_skips_plays_again():
 
 def test_R12_an_ace_may_be_answered_with_an_ace():
     rnd = stacked(["A♠ K♠", "9♥ A♥", "9♣ 10♣"], discard="8♠")
-    assert play(rnd, "A♠") == [CardPlayed(0, C("A♠"))]
+    assert play(rnd, "A♠") == [CardPlayed(0, C("A♠")), MayAnswerAce(1, C("A♠"))]
     assert rnd.to_move == 1 and rnd.skip_to_answer
     assert rnd.legal_moves() == [Play(C("A♥")), Pass()]
     passer = rnd.copy()
@@ -389,7 +393,7 @@ def test_R14_queen_wild_goes_on_any_card():
 
 def test_R15_king_of_spades_draw_four_no_passing_on():
     rnd = stacked(["K♠ 9♠", "9♥ 7♠ K♥", "9♣ 10♣"], stock="A♦ J♦ 8♦ 8♣ 9♦", discard="8♠")
-    assert play(rnd, "K♠")[-1] == PenaltyPending(1, 4, Rank.KING)
+    assert play(rnd, "K♠")[-1] == PenaltyPending(1, 4, Rank.KING, C("K♠"), 0)
     assert rnd.legal_moves() == [Draw()]
     with pytest.raises(IllegalMove, match="R15"):
         play(rnd, "K♥")

@@ -14,23 +14,32 @@
 from pianitsa101.game101.events import (
     CardPlayed,
     CardsDrawn,
+    ChainLink,
     DirectionReversed,
+    MayAnswerAce,
+    MustCover,
+    PenaltyChain,
     PenaltyPassedOn,
     PenaltyPending,
     PenaltyTaken,
     PublicDraw,
     Redeal,
     RoundAbandoned,
+    RoundDealt,
+    RoundScored,
     RoundWon,
     Skipped,
+    StarterTurnedUp,
     StockRecycled,
     SuitOrdered,
     TurnPassed,
+    renumber,
 )
 from pianitsa101.game101.knowledge import unseen_cards
 from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play, parse_move
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.rules import DEFAULT_POINTS, Rules101
+from pianitsa101.game101.scoring import RoundScore
 from pianitsa101.game101.view import PlayerView
 
 __all__ = [
@@ -50,3 +59,7 @@ from pianitsa101.game101.tournament import TournamentResult, tournament, wilson_
 __all__ += ["Agent", "AgentError", "GreedyAgent", "HeuristicAgent", "Match101", "MatchResult",
             "MonteCarloAgent", "MoveEstimate", "PlayedRound", "RandomAgent", "TournamentResult",
             "matches_needed", "tournament", "wilson_interval"]
+
+# What the tables read (issue 9): obligations as events, the penalty chain, the score sheet, match seats.
+__all__ += ["ChainLink", "MayAnswerAce", "MustCover", "PenaltyChain", "RoundDealt", "RoundScore",
+            "RoundScored", "StarterTurnedUp", "renumber"]

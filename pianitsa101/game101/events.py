@@ -4,23 +4,47 @@
 ``rnd.events``, the round's log; widgets, lessons and statistics read events rather than
 re-deriving them.  Events are ``NamedTuple`` classes: immutable, typed, compared by value,
 and several times cheaper to create than frozen dataclasses (the engine makes millions).
-Each prints as a short sentence:
+Each prints as a short sentence, and ``event.text(names)`` says it with names for the seats:
 
 >>> print(CardPlayed(seat=0, card=Card.parse("7♠")))
 seat 0 plays 7♠
 >>> print(PenaltyPassedOn(seat=1, card=Card.parse("7♥"), to=2, amount=4))
 seat 1 passes the penalty on with 7♥: seat 2 must draw 4
+>>> CardPlayed(seat=0, card=Card.parse("7♠")).text(["Anna", "Boris"])
+'Anna plays 7♠'
+
+Seat numbers in an event are the seats of its round (0..players-1).  In a match where
+players have left (R23 ``elimination``) they differ from the match seats;
+``renumber(event, seats)`` gives the same event in match seats (``seats[i]`` is the match
+seat of round seat ``i``, as in ``Match101.seats``):
+
+>>> print(renumber(CardPlayed(seat=2, card=Card.parse("K♣")), seats=(0, 1, 3)))
+seat 3 plays K♣
+
+``PenaltyChain`` (``rnd.chain``) is the penalty being passed on (R16), card by card.
+``RoundDealt`` and ``RoundScored`` are the match's own events (``Match101.log``), in match seats.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from pianitsa101.cards import Card, Rank, Suit
 
-__all__ = ["CardPlayed", "CardsDrawn", "DirectionReversed", "Event", "PenaltyPassedOn", "PenaltyPending",
-           "PenaltyTaken", "PublicDraw", "Redeal", "RoundAbandoned", "RoundWon", "Skipped", "StockRecycled",
-           "SuitOrdered", "TurnPassed"]
+__all__ = ["CardPlayed", "CardsDrawn", "ChainLink", "DirectionReversed", "Event", "MayAnswerAce", "MustCover",
+           "PenaltyChain", "PenaltyPassedOn", "PenaltyPending", "PenaltyTaken", "PublicDraw", "Redeal",
+           "RoundAbandoned", "RoundDealt", "RoundScored", "RoundWon", "Skipped", "StarterTurnedUp",
+           "StockRecycled", "SuitOrdered", "TurnPassed", "penalty_chain", "renumber"]
+
+Names = Sequence[str] | None  # names[seat] replaces "seat N" in an event's text
+
+
+def _who(seat: int | None, names: Names) -> str:
+    """'seat 2', or the seat's name when names are given."""
+    if seat is None:
+        return "somebody"
+    return f"seat {seat}" if names is None else str(names[seat])
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -33,8 +57,24 @@ class Redeal(NamedTuple):
     seat: int
     rank: Rank
 
-    def __str__(self) -> str:
-        return f"redeal: seat {self.seat} was dealt four {self.rank.symbol}s (R3)"
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        return f"redeal: {_who(self.seat, names)} was dealt four {self.rank.symbol}s (R3)"
+
+    __str__ = text
+
+
+class StarterTurnedUp(NamedTuple):
+    """R2 ``deal="five_and_starter"``: the dealer ``seat`` turned up ``card`` as his first move."""
+
+    seat: int
+    card: Card
+
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        return f"{_who(self.seat, names)} turns up {self.card} to start (R2)"
+
+    __str__ = text
 
 
 class CardPlayed(NamedTuple):
@@ -43,8 +83,11 @@ class CardPlayed(NamedTuple):
     seat: int
     card: Card
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} plays {self.card}"
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        return f"{_who(self.seat, names)} plays {self.card}"
+
+    __str__ = text
 
 
 class SuitOrdered(NamedTuple):
@@ -53,8 +96,11 @@ class SuitOrdered(NamedTuple):
     seat: int
     suit: Suit
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} orders {self.suit.symbol}"
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        return f"{_who(self.seat, names)} orders {self.suit.symbol}"
+
+    __str__ = text
 
 
 class CardsDrawn(NamedTuple):
@@ -64,12 +110,41 @@ class CardsDrawn(NamedTuple):
     cards: tuple[Card, ...]
     reason: str
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} draws {_cards(self.cards)} ({self.reason})"
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence (it shows the cards drawn), with ``names[seat]`` for the seats."""
+        return f"{_who(self.seat, names)} draws {_cards(self.cards)} ({self.reason})"
+
+    __str__ = text
 
     def public(self) -> PublicDraw:
         """What everybody at the table sees of this draw: who drew how many cards, and why."""
         return PublicDraw(self.seat, len(self.cards), self.reason)
+
+
+class MustCover(NamedTuple):
+    """R9 ``six="cover"``/``"cover_any"``: ``seat`` played the six ``card`` and must cover it now."""
+
+    seat: int
+    card: Card
+
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        return f"{_who(self.seat, names)} must cover the {self.card} (R9)"
+
+    __str__ = text
+
+
+class MayAnswerAce(NamedTuple):
+    """R12: the ace ``card`` hit ``seat``, who holds an ace: answer with an ace, or lose the turn (Pass)."""
+
+    seat: int
+    card: Card
+
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        return f"{_who(self.seat, names)} may answer the {self.card} with an ace or lose the turn (R12)"
+
+    __str__ = text
 
 
 class PublicDraw(NamedTuple):
@@ -86,20 +161,32 @@ class PublicDraw(NamedTuple):
     count: int
     reason: str
 
-    def __str__(self) -> str:
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
         cards = "1 card" if self.count == 1 else f"{self.count} cards"
-        return f"seat {self.seat} draws {cards} ({self.reason})"
+        return f"{_who(self.seat, names)} draws {cards} ({self.reason})"
+
+    __str__ = text
 
 
 class PenaltyPending(NamedTuple):
-    """R9/R10/R15: ``seat`` must draw ``amount`` cards and lose the turn, unless passing it on (R16)."""
+    """R9/R10/R15: ``seat`` must draw ``amount`` cards and lose the turn, unless passing it on (R16).
+
+    ``card`` is the card that started the penalty and ``by`` the seat that played it (None
+    only for an event made by hand without them).
+    """
 
     seat: int
     amount: int
     rank: Rank
+    card: Card | None = None
+    by: int | None = None
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} must draw {self.amount} (a {self.rank.symbol} was played)"
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        return f"{_who(self.seat, names)} must draw {self.amount} (a {self.rank.symbol} was played)"
+
+    __str__ = text
 
 
 class PenaltyPassedOn(NamedTuple):
@@ -110,9 +197,12 @@ class PenaltyPassedOn(NamedTuple):
     to: int
     amount: int
 
-    def __str__(self) -> str:
-        return (f"seat {self.seat} passes the penalty on with {self.card}: "
-                f"seat {self.to} must draw {self.amount}")
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        return (f"{_who(self.seat, names)} passes the penalty on with {self.card}: "
+                f"{_who(self.to, names)} must draw {self.amount}")
+
+    __str__ = text
 
 
 class PenaltyTaken(NamedTuple):
@@ -122,8 +212,11 @@ class PenaltyTaken(NamedTuple):
     amount: int
     drawn: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} takes the penalty: {self.drawn} of {self.amount} cards"
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        return f"{_who(self.seat, names)} takes the penalty: {self.drawn} of {self.amount} cards"
+
+    __str__ = text
 
 
 class Skipped(NamedTuple):
@@ -131,8 +224,11 @@ class Skipped(NamedTuple):
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} loses the turn"
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        return f"{_who(self.seat, names)} loses the turn"
+
+    __str__ = text
 
 
 class TurnPassed(NamedTuple):
@@ -140,8 +236,11 @@ class TurnPassed(NamedTuple):
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} passes"
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        return f"{_who(self.seat, names)} passes"
+
+    __str__ = text
 
 
 class DirectionReversed(NamedTuple):
@@ -150,9 +249,12 @@ class DirectionReversed(NamedTuple):
     seat: int
     direction: int
 
-    def __str__(self) -> str:
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
         way = "clockwise" if self.direction == 1 else "counter-clockwise"
-        return f"seat {self.seat} reverses the direction: now {way}"
+        return f"{_who(self.seat, names)} reverses the direction: now {way}"
+
+    __str__ = text
 
 
 class StockRecycled(NamedTuple):
@@ -161,9 +263,12 @@ class StockRecycled(NamedTuple):
     cards: int
     shuffled: bool
 
-    def __str__(self) -> str:
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence (it names no seat)."""
         how = "shuffled" if self.shuffled else "turned over"
         return f"the discard pile is {how} into a new stock of {self.cards} cards"
+
+    __str__ = text
 
 
 class RoundWon(NamedTuple):
@@ -171,8 +276,11 @@ class RoundWon(NamedTuple):
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} wins the round"
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        return f"{_who(self.seat, names)} wins the round"
+
+    __str__ = text
 
 
 class RoundAbandoned(NamedTuple):
@@ -180,10 +288,157 @@ class RoundAbandoned(NamedTuple):
 
     repetitions: int
 
-    def __str__(self) -> str:
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence (it names no seat)."""
         return f"the round is abandoned: the same position occurred {self.repetitions} times (R26)"
 
+    __str__ = text
 
-Event = (Redeal | CardPlayed | SuitOrdered | CardsDrawn | PublicDraw | PenaltyPending | PenaltyPassedOn
-         | PenaltyTaken | Skipped | TurnPassed | DirectionReversed | StockRecycled | RoundWon
-         | RoundAbandoned)
+
+class RoundDealt(NamedTuple):
+    """A match dealt round ``number`` to the match ``seats`` still in (R23); ``first`` plays first (R4)."""
+
+    number: int
+    seats: tuple[int, ...]
+    first: int
+
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        if names is None:
+            dealt = "seats " + ", ".join(map(str, self.seats))
+        else:
+            dealt = ", ".join(_who(s, names) for s in self.seats)
+        return f"round {self.number} is dealt to {dealt}; {_who(self.first, names)} plays first (R4)"
+
+    __str__ = text
+
+
+class RoundScored(NamedTuple):
+    """A match counted round ``number`` (R19-R23); every tuple is per match seat.
+
+    ``points`` (None: not dealt in) and the new ``totals``; ``reset``: totals of exactly the
+    limit that became 0 (R22); ``out``: seats now over the limit, who lose or leave (R23).
+    """
+
+    number: int
+    points: tuple[int | None, ...]
+    totals: tuple[int, ...]
+    reset: tuple[int, ...]
+    out: tuple[int, ...]
+
+    def text(self, names: Names = None) -> str:
+        """The event as a sentence, with ``names[seat]`` for the seats when given."""
+        scores = ", ".join(f"{_who(s, names)} {p:+d} = {self.totals[s]}"
+                           for s, p in enumerate(self.points) if p is not None)
+        out = f"round {self.number} scored: {scores}"
+        for s in self.reset:
+            out += f"; {_who(s, names)} has exactly the limit: back to 0 (R22)"
+        if self.out:
+            out += f"; over the limit (R23): {', '.join(_who(s, names) for s in self.out)}"
+        return out
+
+    __str__ = text
+
+
+class ChainLink(NamedTuple):
+    """One card of a penalty chain: ``seat`` played ``card``, and the penalty became ``amount``.
+
+    ``seat`` is None only for the card that lay on the table when a stacked round started
+    with a penalty pending (``Round101.from_hands(..., pending_draw=...)``).
+    """
+
+    seat: int | None
+    card: Card
+    amount: int
+
+    def text(self, names: Names = None) -> str:
+        """The link as words, with ``names[seat]`` for the seats when given."""
+        by = "on the table at the start" if self.seat is None else f"by {_who(self.seat, names)}"
+        return f"{self.card} {by} → {self.amount}"
+
+    __str__ = text
+
+
+class PenaltyChain(NamedTuple):
+    """The penalty being passed on (R10, R15, R16): the cards in order, and who must draw now.
+
+    ``links`` are the cards of the chain, the one that started it first, each with who
+    played it and the amount after it (2 → 4 → 8 with ``chain="double"``, 2 → 4 → 6 with
+    ``"add"``); ``seat`` must now draw ``amount`` cards or pass it on.
+    """
+
+    links: tuple[ChainLink, ...]
+    seat: int
+    amount: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the chain, in the order they were played."""
+        return tuple(link.card for link in self.links)
+
+    def text(self, names: Names = None) -> str:
+        """The chain as words, with ``names[seat]`` for the seats when given."""
+        chain = ", ".join(link.text(names) for link in self.links)
+        return f"{chain}: {_who(self.seat, names)} must draw {self.amount}"
+
+    __str__ = text
+
+
+def penalty_chain(events: Sequence[Any], seat: int, amount: int,
+                  start: ChainLink | None = None) -> PenaltyChain:
+    """The chain of the penalty ``seat`` must draw now, read back from a round's log.
+
+    The chain is the last ``PenaltyPending`` of the log and every ``PenaltyPassedOn`` after
+    it; with none in the log the penalty was pending at the start (``start``: its card).
+    """
+    links = []
+    for event in reversed(events):
+        kind = type(event)
+        if kind is PenaltyPassedOn:
+            links.append(ChainLink(event.seat, event.card, event.amount))
+        elif kind is PenaltyPending:
+            links.append(ChainLink(event.by, event.card, event.amount))
+            break
+    else:
+        if start is not None:
+            links.append(start)
+    links.reverse()
+    return PenaltyChain(tuple(links), seat, amount)
+
+
+Event = (Redeal | StarterTurnedUp | CardPlayed | SuitOrdered | CardsDrawn | PublicDraw | MustCover
+         | MayAnswerAce | PenaltyPending | PenaltyPassedOn | PenaltyTaken | Skipped | TurnPassed
+         | DirectionReversed | StockRecycled | RoundWon | RoundAbandoned | RoundDealt | RoundScored)
+
+def _same_event(self: tuple, other: object) -> bool:
+    """Events are equal when they are the same kind of event with the same fields."""
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _other_event(self: tuple, other: object) -> bool:
+    return not _same_event(self, other)
+
+
+# A NamedTuple compares as a plain tuple: Skipped(1) == TurnPassed(1), StarterTurnedUp(2, c) ==
+# CardPlayed(2, c).  Events (and chains) compare by kind too, so that a test can tell them apart.
+for _kind in (*Event.__args__, ChainLink, PenaltyChain):
+    _kind.__eq__, _kind.__ne__, _kind.__hash__ = _same_event, _other_event, tuple.__hash__
+
+SEAT_FIELDS = ("seat", "to", "by")  # the fields of an event (or chain, or score) that hold a round seat
+
+
+def renumber(event: Any, seats: Sequence[int]) -> Any:
+    """The same event with every round seat ``i`` written as the match seat ``seats[i]``.
+
+    ``seats`` lists the match seat of every round seat (``Match101.seats``).  Any named tuple
+    with fields ``seat``, ``to`` or ``by`` can be renumbered (``ChainLink``, ``RoundScore``),
+    and so can a ``PenaltyChain`` with its ``links``.
+    """
+    changes = {}
+    for name in event._fields:
+        value = getattr(event, name)
+        if name in SEAT_FIELDS and value is not None:
+            changes[name] = seats[value]
+        elif name == "links":
+            changes[name] = tuple(renumber(link, seats) for link in value)
+    return event._replace(**changes) if changes else event

@@ -15,6 +15,10 @@ in, and numbers them 0..k-1 in match-seat order ("round seats"), so that the pla
 their places around the table: round seat ``i`` is match seat ``record.seats[i]``. An agent
 is shown ``rnd.view(round_seat, totals)``, with the totals listed in round-seat order.
 Until somebody leaves (and always under ``first_over``) the two numberings are the same.
+What the match itself gives is in match seats: :meth:`Match101.view` (a player's view,
+with the real totals), :attr:`Match101.log` and the events :meth:`Match101.play_move`
+returns, :meth:`PlayedRound.score_sheet`; ``renumber(event, match.seats)`` turns any event
+of the round into match seats.
 
 Play a whole match with :meth:`Match101.play`, or step through it with
 :meth:`Match101.play_round` (one round) or :meth:`Match101.play_move` (one move, made by
@@ -42,12 +46,21 @@ from typing import Any
 
 from pianitsa101.cards import Card, cards
 from pianitsa101.game101.agents import AgentError, HeuristicAgent, agent_name
-from pianitsa101.game101.events import Event
+from pianitsa101.game101.events import Event, renumber
 from pianitsa101.game101.moves import IllegalMove, Move
 from pianitsa101.game101.record import round_record
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.rules import Rules101
-from pianitsa101.game101.scoring import settle_round
+from pianitsa101.game101.scoring import RoundScore, settle_round
+from pianitsa101.game101.seats import (
+    in_match_seats,
+    log_for,
+    match_log,
+    match_view,
+    round_dealt,
+    round_scored,
+)
+from pianitsa101.game101.view import PlayerView
 
 __all__ = ["Match101", "MatchResult", "PlayedRound", "settle_round"]
 
@@ -78,6 +91,15 @@ class PlayedRound:
         """The match seat that won the round, None when it was abandoned."""
         won = self.round.winner
         return None if won is None else self.seats[won]
+
+    @property
+    def events(self) -> list[Event]:
+        """The round's events in match seats (``round.events`` numbers the seats of the round)."""
+        return in_match_seats(self.round.events, self.seats)
+
+    def score_sheet(self) -> tuple[RoundScore, ...]:
+        """How the round was scored (R19-R21), one ``RoundScore`` per seat dealt in, in match seats."""
+        return tuple(renumber(score, self.seats) for score in self.round.score_sheet())
 
 
 @dataclass(frozen=True)
@@ -216,6 +238,27 @@ class Match101:
             raise RuntimeError("no round is being played: deal one with deal_round()")
         return self._round_seats
 
+    def view(self, seat: int) -> PlayerView:
+        """What match seat ``seat`` sees of the round being played (between rounds: of the last one).
+
+        Every number in it is a match seat: ``to_move``, ``hand_sizes[s]`` and ``totals[s]``
+        (the real match totals) are per match seat, ``seats`` lists the match seats dealt in,
+        the penalty ``chain`` names match seats.  A seat that has left (R23) sees the table
+        with no hand of its own.  Agents are shown their round's own view (``Round101.view``).
+        """
+        return match_view(self, seat)
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Every event of the match so far, in match seats; each round opens with ``RoundDealt``
+        and, once scored, closes with ``RoundScored``. It shows the cards drawn (``CardsDrawn``)."""
+        return match_log(self)
+
+    def log_for(self, seat: int) -> tuple[Event, ...]:
+        """``log`` as match seat ``seat`` sees it: its own draws with the cards, the others' as
+        ``PublicDraw`` (how many cards, not which), so a table can show it to that player."""
+        return log_for(self, seat)
+
     @property
     def result(self) -> MatchResult:
         """The score sheet so far (``over`` tells whether the match has ended)."""
@@ -256,6 +299,7 @@ class Match101:
         self._current, self._current_deal = rnd, deal
         self._round_seats = deal[0]
         self._round_totals = tuple(self._totals[m] for m in deal[0])
+        rnd.totals = self._round_totals  # the round knows the totals it is played under (its views show them)
 
     def _next_deal(self) -> tuple[tuple[int, ...], int, int]:
         """The next round's seats, first player (R4) and shuffle seed, drawn from the match's generator."""
@@ -265,27 +309,47 @@ class Match101:
         return seats, self._next_first, self._rng.getrandbits(32)
 
     def play_move(self, move: Move | None = None) -> list[Event]:
-        """Make one move in the current round and return its events.
+        """Make one move in the current round and return what it added to ``log`` (match seats).
 
-        With ``move=None`` the agent of the seat to move chooses it (dealing the next round
-        first if none is being played); otherwise the given move is played (an illegal one
-        raises IllegalMove and changes nothing; so does a move given before the round is
-        dealt). When the move ends the round, the round is scored at once (R19-R23).
+        With ``move=None`` the agent of the seat to move chooses it; otherwise the given move
+        is played (an illegal one raises IllegalMove and changes nothing; so does a move given
+        before the round is dealt, or ``move=None`` when a person is to move).  With no round
+        being played, ``play_move()`` first deals one (``RoundDealt`` and the deal's own events
+        come first); if a person's seat is then to move, it stops there, having only dealt
+        (``waiting_for_person`` is True); if the agent then fails (AgentError), the deal is taken
+        back, so that nothing is left half done. When the move ends the round, the round is
+        scored at once (R19-R23) and ``RoundScored`` comes last.
         """
+        opening: list[Event] = []
+        before_deal = None
         if self._current is None:
             if move is not None:  # a move given for a round nobody has seen yet: refuse, change nothing
                 raise RuntimeError(f"no round is being played, so {move} cannot be played: "
                                    "deal_round() first to see the hands")
-            self.deal_round()
+            before_deal = self._rng.getstate(), self._next_first
+            rnd = self.deal_round()
+            seats, first, _ = self._current_deal  # type: ignore[misc]
+            opening = [round_dealt(len(self._records) + 1, seats, first), *in_match_seats(rnd.events, seats)]
+            if self.waiting_for_person:  # dealt; the person moves first: give that move with play_move(move)
+                return opening
         rnd = self._current
         assert rnd is not None
         if move is None:
             seat = rnd.to_move
-            events = self._play_agent_move(rnd, seat, self._choose(rnd, seat, rnd.legal_moves()))
+            try:
+                events = self._play_agent_move(rnd, seat, self._choose(rnd, seat, rnd.legal_moves()))
+            except Exception:
+                if before_deal is not None:  # take this call's deal back: the same deal comes next time
+                    self._rng.setstate(before_deal[0])
+                    self._next_first = before_deal[1]
+                    self._current = self._current_deal = None
+                raise
         else:
             events = rnd.play(move)
+        events = opening + in_match_seats(events, self._round_seats)
         if rnd.over:
             self._score()
+            events.append(round_scored(self._records[-1]))
         return events
 
     def ask_agent(self) -> Move:
@@ -332,7 +396,17 @@ class Match101:
         return AgentError(self.agents[who], who, returned, problem, seat_text=where)
 
     def play_round(self) -> Round101:
-        """Play the current round (dealing one if none is in play) to its end with the agents."""
+        """Play the current round (dealing one if none is in play) to its end with the agents.
+
+        Refused (RuntimeError, nothing changed) when a seat of the round is played by a person.
+        When an agent fails (AgentError), the round stays as it was when that agent was asked.
+        """
+        seats = self._round_seats if self._current is not None else tuple(self._active)
+        person = next((m for m in seats if self.agents[m] is None), None)
+        if person is not None and not self._over:
+            raise RuntimeError(f"seat {person} is played by a person (its agent is None): play_round() "
+                               "plays agents only; give the person's moves with play_move(move) and "
+                               "let the bots move with play_move()")
         if self._current is None:
             self.deal_round()
         rnd = self._current

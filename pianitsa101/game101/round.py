@@ -21,15 +21,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
-from pianitsa101.game101.events import CardsDrawn
+from pianitsa101.game101.events import CardsDrawn, ChainLink, PenaltyChain, penalty_chain
 from pianitsa101.game101.legal import explain, legal_moves, options_table
 from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.turns import _BIT, Turns
 from pianitsa101.game101.view import PlayerView
+
+if TYPE_CHECKING:
+    from pianitsa101.game101.scoring import RoundScore
 
 __all__ = ["Round101"]
 
@@ -38,6 +41,11 @@ class Round101(Turns):
     """One round of 101: hands, stock, discard pile, whose turn, pending obligations, and the log.
 
     Make one with ``Round101.deal`` (shuffled, R2-R4) or ``Round101.from_hands`` (stacked).
+    What a table or a lesson reads: ``hands``, ``stock``, ``discard``, ``top``, ``to_move``,
+    ``direction``, ``ordered_suit`` (R14), ``pending_draw`` and ``chain`` (R10, R15, R16),
+    ``must_cover`` (R9), ``skip_to_answer`` (R12), ``drawn`` (R7), ``starter`` (R2),
+    ``totals`` (the match's), ``events`` and ``moves``, ``over``, ``winner``, ``abandoned``
+    (R26); once over, ``score_sheet()`` and ``points()`` (R19-R21).
     """
 
     def __init__(self, *, hands: Sequence[Sequence[Card]], stock: Sequence[Card], discard: Sequence[Card],
@@ -64,6 +72,9 @@ class Round101(Turns):
         self.winner: int | None = None
         self.abandoned = False                    # R26
         self.final_cards: tuple[Card, ...] = ()   # the winner's last card(s), for R20/R21
+        self.starter = starter                    # R2 five_and_starter: the dealer's turned-up card, or None
+        self.totals: tuple[int, ...] = (0,) * self.players  # the match totals it is played under (R23)
+        self._seat_numbers = tuple(range(self.players))  # 0..players-1, for the views
         self.events: list = list(redeals)         # the log of everything that happened
         self._public: list = []                   # the events as the table sees them (public_log)
         self._public_tuple: tuple = ()            # the same, as the tuple handed to views
@@ -182,7 +193,11 @@ class Round101(Turns):
         return self._public_tuple
 
     def view(self, seat: int, totals: Sequence[int] | None = None) -> PlayerView:
-        """What ``seat`` may see: own hand, the others' card counts, the table (and match totals)."""
+        """What ``seat`` may see: own hand, the others' card counts, the table, the match totals.
+
+        ``totals`` (one per seat of this round) defaults to ``rnd.totals``, the match totals the
+        round is played under (zeros outside a match).
+        """
         if not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
         hands = self._hands
@@ -190,14 +205,32 @@ class Round101(Turns):
             seat, self.players, tuple(hands[seat]), tuple(map(len, hands)), tuple(self._discard), self.top,
             len(self._stock), self.direction, self.to_move, self.ordered_suit, self.pending_draw,
             self.pending_rank, self.must_cover, self.skip_to_answer, self.rules,
-            tuple(totals) if totals is not None else (0,) * self.players,
-            self.drawn if seat == self.to_move else None, self._deck, self.public_log)
+            tuple(totals) if totals is not None else self.totals,
+            self.drawn if seat == self.to_move else None, self._deck, self.public_log,
+            seats=self._seat_numbers, chain=self.chain if self.pending_draw else None)
+
+    @property
+    def chain(self) -> PenaltyChain | None:
+        """R10/R15/R16: the penalty pending now, card by card, and who must draw; None when there is none."""
+        if not self.pending_draw or self.over:
+            return None
+        start = self._start  # a stacked round may start with a penalty pending: its card is the top
+        first = None
+        if start["pending_draw"]:
+            first = ChainLink(None, start["discard"][-1], start["pending_draw"])
+        return penalty_chain(self.events, self.to_move, self.pending_draw, first)
 
     def points(self) -> list[int]:
         """The points each seat scores for this round (R19, R20, R21); all 0 when abandoned (R26)."""
         from pianitsa101.game101.scoring import round_points
 
         return round_points(self)
+
+    def score_sheet(self) -> tuple[RoundScore, ...]:
+        """How each seat's points are counted (R19-R21): one ``RoundScore`` per seat, when over."""
+        from pianitsa101.game101.scoring import score_sheet
+
+        return score_sheet(self)
 
     def copy(self) -> Round101:
         """An independent copy of the round (same state, log and generator), e.g. to try a move."""

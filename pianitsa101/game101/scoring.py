@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.game101.rules import Rules101
@@ -30,7 +30,7 @@ from pianitsa101.game101.rules import Rules101
 if TYPE_CHECKING:
     from pianitsa101.game101.round import Round101
 
-__all__ = ["Settlement", "queen_bonus", "round_points", "settle_round"]
+__all__ = ["RoundScore", "Settlement", "queen_bonus", "round_points", "score_sheet", "settle_round"]
 
 
 def queen_bonus(final_cards: tuple[Card, ...]) -> int:
@@ -38,15 +38,57 @@ def queen_bonus(final_cards: tuple[Card, ...]) -> int:
     return sum(-40 if c.suit is Suit.SPADES else -20 for c in final_cards if c.rank is Rank.QUEEN)
 
 
-def round_points(rnd: Round101) -> list[int]:
-    """Points per seat of a finished round: hand values for the losers, R20's bonus (or 0) for the winner."""
+class RoundScore(NamedTuple):
+    """How one seat's points for a finished round were counted (R19-R21).
+
+    Always ``points == sum(p for _, p in cards) + bonus``.  The winner has no cards left and
+    ``finished_with`` holds the card(s) they went out with; an abandoned round (R26) scores 0
+    for everyone, with no cards counted.
+    """
+
+    seat: int                           # the seat of the round (renumber() gives the match seat)
+    cards: tuple[tuple[Card, int], ...]  # R19: every card left in the hand, with its points
+    bonus: int                          # R20/R21: the queen finish bonus of the winner (-20 a queen, -40 Q♠)
+    points: int                         # what the seat scores this round
+    finished_with: tuple[Card, ...] = ()  # the winner's last card(s) (several after R21); () for the others
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        """The count as words, with ``names[seat]`` for the seat when given."""
+        who = f"seat {self.seat}" if names is None else str(names[self.seat])
+        if self.finished_with:
+            last = " ".join(map(str, self.finished_with))
+            bonus = f", queen bonus {self.bonus:+d} (R20)" if self.bonus else ""
+            return f"{who} went out with {last}{bonus}: {self.points:+d}"
+        counted = " + ".join(f"{card} {pts}" for card, pts in self.cards) or "nothing counted"
+        return f"{who}: {counted} = {self.points:+d}"
+
+    __str__ = text
+
+
+def score_sheet(rnd: Round101) -> tuple[RoundScore, ...]:
+    """How every seat's points for a finished round are counted (R19-R21, R26): one ``RoundScore`` per seat.
+
+    This is the one place that counts points; ``round_points`` and ``Round101.points`` read it.
+    """
     if not rnd.over:
         raise ValueError("the round is not over yet: points are counted when a player has no cards (R18)")
     if rnd.abandoned:
-        return [0] * rnd.players  # R26: nobody scores
-    points = [sum(rnd.rules.points[c.rank] for c in hand) for hand in rnd._hands]  # R19
-    points[rnd.winner] = queen_bonus(rnd.final_cards) if rnd.rules.queen_finish_bonus else 0  # R20
-    return points
+        return tuple(RoundScore(seat, (), 0, 0) for seat in range(rnd.players))  # R26: nobody scores
+    table = rnd.rules.points
+    sheet = []
+    for seat, hand in enumerate(rnd._hands):
+        if seat == rnd.winner:  # R20/R21: -20 for each queen gone out with, -40 for the Q♠
+            bonus = queen_bonus(rnd.final_cards) if rnd.rules.queen_finish_bonus else 0
+            sheet.append(RoundScore(seat, (), bonus, bonus, tuple(rnd.final_cards)))
+        else:  # R19: the points of the cards left in hand
+            cards = tuple((c, table[c.rank]) for c in hand)
+            sheet.append(RoundScore(seat, cards, 0, sum(p for _, p in cards)))
+    return tuple(sheet)
+
+
+def round_points(rnd: Round101) -> list[int]:
+    """Points per seat of a finished round: hand values for the losers, R20's bonus (or 0) for the winner."""
+    return [score.points for score in score_sheet(rnd)]
 
 
 @dataclass(frozen=True)

@@ -3,20 +3,22 @@
 ``Round101`` (in ``round.py``) inherits these transitions; ``legal.py`` has already checked
 that the move is allowed.  The rules, as this module carries them out:
 
+- R2. The starter of ``deal="five_and_starter"`` is the dealer's first move (``StarterTurnedUp``).
 - R5/R13. Play goes to seat + 1; a ten reverses it (not with two players: no effect, no event).
 - R7. ``Draw()``: draw until a playable card (``draw="one"``: one card), which is then the
   only card that may be played (``draw="one"``: or Pass); nothing playable drawn: the turn passes.
 - R8. An empty stock is rebuilt from the discard pile except its top (``"flip"``: the
   bottom card becomes the top of the stock; ``"shuffle"``: with the round's generator);
   if nothing is left, drawing stops there.
-- R9. A 6 (``cover``/``cover_any``) must be covered at once by the same player, drawing
+- R9. A 6 (``cover``/``cover_any``) must be covered at once by the same player (``MustCover``), drawing
   until they can whatever the ``draw`` option; if nothing can be drawn the 6 stays uncovered
   and the turn passes.  In ``draw2_skip``/``draw1_skip`` it is a penalty like a 7.
 - R10/R15. A 7 (the K♠) makes the next player draw ``seven_draw`` (4) cards and lose the turn.
 - R11. With two players, skipping the next player gives the turn back (this follows from
   taking "the next seat" twice).
-- R12. An ace skips the next player, who may answer with any ace (``"skip_unless_ace"``),
-  passing the skip on; a player with no ace is passed over automatically (``Skipped``).
+- R12. An ace skips the next player, who may answer with any ace (``"skip_unless_ace"``,
+  ``MayAnswerAce``), passing the skip on; a player with no ace is passed over automatically
+  (``Skipped``).
 - R14. A queen orders a suit (the move carries it).
 - R16. A penalty of a 6 or 7 passed on with a card of the same rank doubles (``"double"``)
   or grows by the card's own amount (``"add"``).
@@ -34,12 +36,15 @@ from pianitsa101.game101.events import (
     CardPlayed,
     CardsDrawn,
     DirectionReversed,
+    MayAnswerAce,
+    MustCover,
     PenaltyPassedOn,
     PenaltyPending,
     PenaltyTaken,
     RoundAbandoned,
     RoundWon,
     Skipped,
+    StarterTurnedUp,
     StockRecycled,
     SuitOrdered,
     TurnPassed,
@@ -94,7 +99,7 @@ class Turns:
     def _play_starter(self, card: Card) -> None:
         """R2 five_and_starter: the dealer's turned-up card is his first move; a queen orders its own suit."""
         seat = self.to_move
-        ev: list = [CardPlayed(seat, card)]
+        ev: list = [StarterTurnedUp(seat, card)]
         self._discard.append(card)
         self._dbytes.append(card.index)
         if card.rank is _QUEEN:
@@ -110,6 +115,7 @@ class Turns:
         if rank is _SIX and self._six_cover:  # R9: cover it now, even with no cards left (R18)
             self.must_cover = True
             self.to_move = seat
+            ev.append(MustCover(seat, card))
             return
         hand_empty = not self._hands[seat]
         amount = self._penalty[card.index]
@@ -119,7 +125,7 @@ class Turns:
                 amount = self.pending_draw * 2 if self._double else self.pending_draw + amount
                 ev.append(PenaltyPassedOn(seat, card, nxt, amount))
             else:
-                ev.append(PenaltyPending(nxt, amount, rank))
+                ev.append(PenaltyPending(nxt, amount, rank, card, seat))
             if hand_empty:  # R18: the last card's penalty still applies, then the round is counted
                 self.pending_draw, self.pending_rank = 0, None
                 got = self._draw_cards(nxt, amount, None, "penalty", ev)[1]
@@ -138,6 +144,7 @@ class Turns:
             if self._ace_answer and any(c.rank is _ACE for c in self._hands[nxt]):
                 self.skip_to_answer = True
                 self.to_move = nxt
+                ev.append(MayAnswerAce(nxt, card))
             else:
                 ev.append(Skipped(nxt))
                 self.to_move = self._next(nxt)

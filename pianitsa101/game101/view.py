@@ -1,10 +1,16 @@
 """What one seat may see of a round of 101: ``PlayerView``, handed to agents (strategies).
 
 A view shows the seat's own hand, the others' card counts, the discard pile, the stock
-size, the direction, the ordered suit, the pending obligations, the match totals, the
-deck and the public log of the round (every event, with draws shown as counts:
-``PublicDraw``); never another player's cards or the order of the stock.  It is an immutable ``NamedTuple``,
-cheap enough to build for every decision.
+size, the direction, the ordered suit, the pending obligations (with the penalty chain),
+the match totals, the deck and the public log of the round (every event, with draws shown
+as counts: ``PublicDraw``); never another player's cards or the order of the stock.  It is
+an immutable ``NamedTuple``, cheap enough to build for every decision.
+
+``Round101.view(seat)`` numbers seats as the round does (0..players-1, what agents are
+given); ``Match101.view(seat)`` numbers them as the match does ("match seats"): then
+``players`` is the match's number of players, ``hand_sizes`` and ``totals`` have one entry
+per match seat (a hand size of 0 for a player not dealt in), ``seats`` lists the match
+seats dealt into the round, and the ``chain`` and the ``log`` name match seats.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import html
 from typing import TYPE_CHECKING, NamedTuple
 
 from pianitsa101.cards import Card, Rank, Suit, card_html
+from pianitsa101.game101.events import PenaltyChain
 
 if TYPE_CHECKING:
     from pianitsa101.game101.events import Event
@@ -44,11 +51,16 @@ class PlayerView(NamedTuple):
     drawn: Card | None = None         # R7: the card this seat just drew and may now play
     deck: frozenset[Card] = frozenset()  # every card of the round, wherever it is
     log: tuple[Event, ...] = ()       # the round's events as the table sees them (draws: PublicDraw)
+    seats: tuple[int, ...] = ()       # the seats dealt in, around the table (() or 0..players-1: all)
+    chain: PenaltyChain | None = None  # R16: the penalty pending, card by card (rnd.chain)
 
     @property
     def next_seat(self) -> int:
-        """The seat after ``seat`` in the current direction."""
-        return (self.seat + self.direction) % self.players
+        """The seat after ``seat`` in the current direction (among ``seats``, the players dealt in)."""
+        seats = self.seats
+        if not seats or self.seat not in seats:
+            return (self.seat + self.direction) % self.players
+        return seats[(seats.index(self.seat) + self.direction) % len(seats)]
 
 
 def _cards_html(cards) -> str:

@@ -71,6 +71,11 @@ class PianitsaResult:
     """Lowest seat in last place when the outcome is 'finished', else -1."""
     game: PianitsaGame = field(repr=False, compare=False)
 
+    @property
+    def cycle_start(self) -> int | None:
+        """P13: for a cycle, the tricks played when the repeated position was first seen; else None."""
+        return self.game.cycle_start if self.outcome == "cycle" else None
+
     @cached_property
     def history(self) -> tuple[PianitsaTrick, ...]:
         """Every trick of the game, in order (replayed from the deal when needed)."""
@@ -106,8 +111,11 @@ class PianitsaGame:
         self.disputes = 0
         self.outcome: str | None = None
         self._history: list[PianitsaTrick] = []  # records, complete unless play() ran fast
-        # P13: positions seen so far (only for a deterministic gather)
-        self._seen: set[bytes] | None = {position_key(self._stacks)} if self.rules.deterministic else None
+        # P13: positions seen so far -> tricks played when first seen (only for a deterministic gather)
+        self._seen: dict[bytes, int] | None = ({position_key(self._stacks): 0} if self.rules.deterministic
+                                               else None)
+        self.cycle_start: int | None = None
+        """P13: after a cycle, the number of tricks played when the repeated position was first seen."""
 
     # ----- construction -------------------------------------------------------------------
     @classmethod

@@ -34,7 +34,8 @@ Rules enforced in this module (from ``RULES.md``):
   seat holds cards, nobody takes it (``taker`` None): the table stays and the game is a draw.
 - P13. Before each trick the position (the ranks in every stack, in order) is compared with
   every earlier position; the first repetition ends the game with outcome ``"cycle"`` (only
-  for a deterministic ``gather``). ``max_tricks`` ends it with ``"limit"``.
+  for a deterministic ``gather``); ``game.cycle_start`` keeps the number of tricks played
+  when that position was first seen. ``max_tricks`` ends it with ``"limit"``.
 
 After each trick the checks come in this order: draw, finished (at most one player holds
 cards), limit (``tricks == max_tricks``), cycle (the new position was seen before). A
@@ -198,9 +199,10 @@ def play_tricks(game: PianitsaGame, stop: int, detail: bool, ranks_only: bool = 
             outcome = "limit"
         elif seen is not None:  # P13: the first repetition of a position (ranks only)
             key = SEP.join(stacks) if to_rank is None else SEP.join(stacks).translate(to_rank)
-            if key in seen:
+            first = seen.setdefault(key, tricks)  # the trick after which the position was first seen
+            if first != tricks:
                 outcome = "cycle"
-            seen.add(key)
+                game.cycle_start = first
         if detail:
             game._history.append(PianitsaTrick(
                 number=tricks, seats=rec_seats, joined=rec_joined, stakes=rec_stakes, rounds=rec_rounds,

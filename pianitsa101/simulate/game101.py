@@ -24,7 +24,8 @@ from pianitsa101.cards import Card, Rank, make_deck
 from pianitsa101.game101 import Rules101
 from pianitsa101.simulate import _game101_kernel as kernel
 from pianitsa101.simulate import _state101 as state
-from pianitsa101.simulate._progress import run_in_chunks
+from pianitsa101.simulate._cache import COMPILE_NOTICE, needs_compiling
+from pianitsa101.simulate._progress import ProgressArg, check_progress, run_in_chunks
 from pianitsa101.simulate.pianitsa import _check_games, _check_workers, _seed_keys
 
 __all__ = ["Simulation101", "simulate_101"]
@@ -113,18 +114,20 @@ def deck_array(deck: int | Sequence[Card | str], players: int, rules: Rules101) 
 def simulate_101(rounds: int, players: int = 3, deck: int | Sequence[Card | str] = 36,
                  rules: Rules101 | None = None,
                  seed: int | np.random.SeedSequence | np.random.Generator | None = None, *,
-                 workers: int | None = 1, progress: bool = False,
+                 workers: int | None = 1, progress: ProgressArg = False,
                  max_decisions: int = 1_000_000) -> Simulation101:
     """Play ``rounds`` rounds of 101 between random bots on the fast path (seeded, any ``workers``).
 
     A round still going after ``max_decisions`` decisions is cut off (outcome 'limit'), a
     safety cap only: R26 ends endless rounds long before (the longest of a million rounds
-    over several rule sets made about 7,400 decisions).
+    over several rule sets made about 7,400 decisions).  ``progress``: False, True or a
+    function ``progress(done, total, message)``, as for ``simulate_pianitsa``.
     """
     rules = Rules101() if rules is None else rules
     if not isinstance(rules, Rules101):
         raise ValueError(f"rules must be a Rules101; got {rules!r}")
     count = _check_games(rounds)
+    check_progress(progress)
     cards = deck_array(deck, players, rules)
     if isinstance(max_decisions, bool) or not isinstance(max_decisions, int) or not 0 < max_decisions <= MAX:
         raise ValueError(f"max_decisions must be a whole number 1..{MAX:,}; got {max_decisions!r}")
@@ -140,5 +143,6 @@ def simulate_101(rounds: int, players: int = 3, deck: int | Sequence[Card | str]
         kernel.play_rounds(cards, players, opt, penalty, points, key0, key1, lo, hi - lo, max_decisions,
                            winner[lo:hi], code[lo:hi], decisions[lo:hi], scores[lo:hi])
 
-    run_in_chunks(count, "101", progress, threads, _CHUNK, play)
+    notice = COMPILE_NOTICE if count and needs_compiling(kernel.play_rounds) else ""
+    run_in_chunks(count, "101", progress, threads, _CHUNK, play, notice=notice, unit="rounds")
     return Simulation101(winner=winner, outcome_code=code, decisions=decisions, points=scores, rules=rules)

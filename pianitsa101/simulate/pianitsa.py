@@ -33,7 +33,8 @@ import numpy as np
 from pianitsa101.cards import Card
 from pianitsa101.pianitsa.rules import PianitsaRules, check_players, deck_cards
 from pianitsa101.simulate import _pianitsa_kernel as kernel
-from pianitsa101.simulate._progress import run_in_chunks
+from pianitsa101.simulate._cache import COMPILE_NOTICE, needs_compiling
+from pianitsa101.simulate._progress import ProgressArg, check_progress, run_in_chunks
 
 __all__ = ["PianitsaSimulation", "simulate_pianitsa"]
 
@@ -134,15 +135,18 @@ def simulate_pianitsa(games: int | None = None, players: int | None = None,
                       deck: int | Sequence[Card | str] | None = None, rules: PianitsaRules | None = None,
                       seed: int | np.random.SeedSequence | np.random.Generator | None = None, *,
                       deals: Sequence | np.ndarray | None = None, workers: int | None = 1,
-                      progress: bool = False, places: bool = False) -> PianitsaSimulation:
+                      progress: ProgressArg = False, places: bool = False) -> PianitsaSimulation:
     """Play many games on the compiled fast path; random deals from ``seed``, or the given ``deals``.
 
     ``players`` defaults to 2 (or the deals' player count); ``deck`` is P1's default, a size
     or a list of cards; ``deals`` lists deals, each a list of stacks (top first), as
     ``PianitsaGame.from_stacks`` takes them, or an int array ``[game, seat, i]`` of
     ``Card.index`` values; ``workers`` is the number of threads (None: every core).
+    ``progress``: False, True (a bar in a notebook, a line in a terminal) or a function
+    ``progress(done, total, message)``; the first run on a machine says that it compiles.
     """
     rules = _check_rules(rules)
+    check_progress(progress)
     key0, key1 = _seed_keys(seed)
     threads = _check_workers(workers)
     if deals is None:
@@ -174,7 +178,9 @@ def simulate_pianitsa(games: int | None = None, players: int | None = None,
             kernel.play_given_deals(stacks[lo:hi], lengths[lo:hi], lows[lo:hi], key0, key1, lo,
                                     *options, *parts)
 
-    run_in_chunks(count, "Пьяница", progress, threads, _CHUNK, play)
+    entry = kernel.play_random_deals if deals is None else kernel.play_given_deals
+    notice = COMPILE_NOTICE if count and needs_compiling(entry) else ""
+    run_in_chunks(count, "Пьяница", progress, threads, _CHUNK, play, notice=notice, unit="games")
     table = place_table(left, rules.goal) if places else None
     return PianitsaSimulation(tricks=tricks, disputes=disputes, outcome_code=outcome, left=left,
                               rules=rules, places=table)

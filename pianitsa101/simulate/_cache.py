@@ -1,0 +1,63 @@
+"""numba's on-disk cache of the compiled simulators: is it there yet, and build it during set-up.
+
+numba compiles a kernel the first time it runs on a machine (about a minute for all of
+them, two on a busy machine) and keeps the machine code in ``__pycache__`` next to the
+sources; later runs load it in a second or two.  ``make lab`` and ``make test`` run
+``python -m pianitsa101.simulate`` during set-up, so a class never waits in front
+of a silent cell; a run that must compile anyway says so (``COMPILE_NOTICE``).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+__all__ = ["COMPILE_NOTICE", "build_cache", "needs_compiling"]
+
+COMPILE_NOTICE = "building the compiled simulator for this machine: about a minute, once"
+
+
+def needs_compiling(*kernels: object) -> bool:
+    """True when some numba kernel has no machine code yet, in this process or in the disk cache.
+
+    A kernel already compiled in this process, or whose cache index (for the current
+    source and numba version) lists machine code, counts as ready.
+    """
+    for kernel in kernels:
+        if getattr(kernel, "overloads", None):
+            continue  # compiled (or loaded) in this process
+        try:
+            index = kernel._cache._cache_file._load_index()  # numba's own check of version and source
+        except Exception:  # numba's private layout changed: better silent than wrong
+            continue
+        if not index:
+            return True
+    return False
+
+
+def build_cache() -> list[str]:
+    """Run each compiled simulator once on a tiny input, so numba compiles and caches it; name them."""
+    from pianitsa101.simulate import simulate_101, simulate_pianitsa
+
+    def quiet(done: int, total: int, message: str) -> None:
+        """No bar and no notice: ``main`` has said it once for all of them."""
+
+    simulate_pianitsa(1, seed=0, progress=quiet)
+    simulate_pianitsa(deals=[["A♠ 6♥", "K♦ 6♣"]], progress=quiet)
+    simulate_101(1, seed=0, progress=quiet)
+    return ["simulate_pianitsa (random deals)", "simulate_pianitsa (explicit deals)", "simulate_101"]
+
+
+def main() -> None:
+    """``python -m pianitsa101.simulate``: build the cache, saying how long it took."""
+    from pianitsa101.simulate._game101_kernel import play_rounds
+    from pianitsa101.simulate._pianitsa_kernel import play_given_deals, play_random_deals
+
+    start = time.perf_counter()
+    if needs_compiling(play_random_deals, play_given_deals, play_rounds):
+        sys.stderr.write(f"pianitsa101: {COMPILE_NOTICE} ...\n")
+        sys.stderr.flush()
+    built = build_cache()
+    sys.stderr.write(f"pianitsa101: compiled simulators ready ({', '.join(built)}) "
+                     f"in {time.perf_counter() - start:.0f} s\n")
+

@@ -1,0 +1,17 @@
+"""The tables: play and watch the games in a notebook, and run simulations (issue 9).
+
+- ``PianitsaTable``: Пьяница trick by trick, every dispute laid out, a plot of the stacks;
+- ``SimulationPanel``: many games at once, a histogram and estimates with 95% intervals.
+
+Reusable pieces (for every table): ``cardrow.CardRow`` (the clickable card component),
+``i18n.tr`` (every text in English and Russian), ``svgplot`` (line charts and histograms as
+SVG), ``log.LogArea`` (the table's log), and the card art of ``pianitsa101.cardart``.
+Nothing here imports numpy, matplotlib or numba, so the tables also run in the browser.
+"""
+
+from pianitsa101.widgets.cardrow import CardRow, card_item
+from pianitsa101.widgets.log import LogArea
+from pianitsa101.widgets.pianitsa_table import PianitsaTable
+from pianitsa101.widgets.simulation_panel import SimulationPanel
+
+__all__ = ["CardRow", "LogArea", "PianitsaTable", "SimulationPanel", "card_item"]

@@ -1,0 +1,56 @@
+"""The log of a table: lines in plain words, newest first, in the table's own output area.
+
+Widgets never print (so notebook outputs stay stable): every message goes into a ``LogArea``,
+an ``ipywidgets.HTML`` that keeps the last ``keep`` lines. ``lines`` gives them as text.
+
+>>> log = LogArea(keep=2)
+>>> log.add("trick 1: seat 0 takes 2 cards"); log.add("trick 2: seat 1 takes 2 cards")
+>>> log.add("trick 3: seat 0 takes 4 cards")
+>>> log.lines
+['trick 3: seat 0 takes 4 cards', 'trick 2: seat 1 takes 2 cards']
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets
+
+__all__ = ["LogArea"]
+
+_STYLE = (
+    "max-height:9.5em;overflow-y:auto;font:13px/1.45 'DejaVu Sans','Liberation Sans',Arial,sans-serif;"
+    "color:#333;background:#fafafa;border:1px solid #e2e2e2;border-radius:6px;padding:4px 8px"
+)
+
+
+class LogArea(ipywidgets.HTML):
+    """A scrolling list of log lines, newest first; ``add(line)``, ``clear()``, ``lines``."""
+
+    def __init__(self, keep: int = 200, font_px: float = 13, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.keep = keep
+        self.font_px = font_px
+        self._lines: list[str] = []
+        self._draw()
+
+    @property
+    def lines(self) -> list[str]:
+        """The lines kept, newest first."""
+        return list(self._lines)
+
+    def add(self, line: str) -> None:
+        """Put a line on top of the log."""
+        self._lines.insert(0, line)
+        del self._lines[self.keep :]
+        self._draw()
+
+    def clear(self) -> None:
+        """Forget every line."""
+        self._lines.clear()
+        self._draw()
+
+    def _draw(self) -> None:
+        rows = "".join(f"<div>{html.escape(line)}</div>" for line in self._lines)
+        style = _STYLE.format(px=self.font_px)
+        self.value = f'<div class="p101-log" style="{style}">{rows or "&nbsp;"}</div>'

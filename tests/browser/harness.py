@@ -1,0 +1,280 @@
+"""Driving notebooks in a real browser: headless Chromium through Playwright, JupyterLab or a static site.
+
+The browser tests open notebooks the way a learner does, in JupyterLab (``LabServer``) or in
+the in-browser JupyterLite site (``StaticServer``), run them, click, and look at the page.
+
+- ``need_browser()``: the path of Chromium; without it the test skips with the reason, except
+  in CI (``CI=true``), where a missing browser is a failure (``.ci/run`` installs it with apt).
+- ``launch_browser(playwright)``: Debian's Chromium with the flags this kind of machine needs
+  (no sandbox as root; no background networking, which the closed network refuses anyway).
+- ``open_notebook(page, url)``, ``run_all(page)``: open a notebook, wait until its kernel is
+  connected and idle, run every cell, wait until every cell has run and the kernel is idle.
+- ``record_requests(page)`` and ``offsite(urls)``: every URL the page's browser context asked for,
+  and those that went anywhere but 127.0.0.1 (to prove the site works offline).
+
+Servers write their output to a log file (never to an unread pipe, which fills and blocks
+the server); a failing test shows the log's tail.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",  # Chromium's sandbox refuses to run as root (CI runs as root)
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",  # else it keeps trying Google's hosts on a closed network
+    "--disable-component-update",
+    "--disable-sync",
+]
+_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+TIMEOUT_MS = 120_000  # a cold JupyterLite start takes about 40 s on this machine; leave room
+
+
+def in_ci() -> bool:
+    """True when running in CI, where a browser test must run, never skip."""
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def chromium_path() -> str | None:
+    """The Chromium executable: $CHROMIUM, or a system one, or None."""
+    for path in (os.environ.get("CHROMIUM"), *_CANDIDATES, shutil.which("chromium")):
+        if path and Path(path).is_file() and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def need(condition: bool, reason: str) -> None:
+    """Skip with ``reason`` when ``condition`` is false; in CI, fail instead."""
+    if condition:
+        return
+    if in_ci():
+        pytest.fail(f"{reason} (CI=true: browser tests must run, not skip; .ci/run installs it)")
+    pytest.skip(reason)
+
+
+def need_browser() -> str:
+    """The Chromium path and the Python playwright package, or skip (locally) / fail (CI)."""
+    path = chromium_path()
+    need(path is not None, "Chromium is not installed (apt-get install chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        need(False, "the playwright package is not installed (it is in pyproject's test extra)")
+    return path  # type: ignore[return-value]
+
+
+def launch_browser(playwright, **options):
+    """Headless Chromium (the system's, never a downloaded one) with this machine's flags."""
+    return playwright.chromium.launch(executable_path=need_browser(), args=CHROMIUM_FLAGS,
+                                      headless=True, **options)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_for(url: str, process: subprocess.Popen, log: Path, seconds: float) -> None:
+    """Poll ``url`` until it answers 200; fail with the server's log if it dies or times out."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with {process.returncode}:\n{tail(log)}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.25)
+    raise RuntimeError(f"the server did not answer {url} within {seconds:.0f} s:\n{tail(log)}")
+
+
+def tail(log: Path, lines: int = 40) -> str:
+    """The last lines of a log file."""
+    try:
+        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+class _Server:
+    """A background server process with a log file; stop() ends it."""
+
+    process: subprocess.Popen
+    log: Path
+    base: str
+
+    def url(self, path: str = "") -> str:
+        """The address of ``path`` on this server."""
+        return f"{self.base}/{path.lstrip('/')}"
+
+    def stop(self) -> None:
+        """End the server (and wait for it)."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+class LabServer(_Server):
+    """JupyterLab serving ``root`` on 127.0.0.1 at a free port, with a token and a private workspace."""
+
+    def __init__(self, root: Path = ROOT, startup_seconds: float = 120) -> None:
+        self.root = Path(root)
+        self.port = free_port()
+        self.token = "pianitsa101-test"
+        self._home = Path(tempfile.mkdtemp(prefix="p101-lab-"))
+        self.log = self._home / "jupyterlab.log"
+        # JupyterLab asks in a toast whether to fetch Jupyter news (which would cover buttons and
+        # try the network): the announcements plugin is disabled in a private config folder.
+        labconfig = self._home / "config" / "labconfig"
+        labconfig.mkdir(parents=True)
+        (labconfig / "page_config.json").write_text(
+            '{"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": true}}')
+        env = dict(os.environ)
+        env.update({
+            "JUPYTER_CONFIG_DIR": str(self._home / "config"),
+            "JUPYTERLAB_WORKSPACES_DIR": str(self._home / "workspaces"),  # no layout from earlier runs
+            "JUPYTER_RUNTIME_DIR": str(self._home / "runtime"),
+            "PYTHONHASHSEED": "0",
+        })
+        jupyter = Path(sys.executable).with_name("jupyter")
+        command = [str(jupyter), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={self.port}",
+                   f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={self.root}",
+                   "--ServerApp.open_browser=False",
+                   "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            command.append("--allow-root")
+        with open(self.log, "wb") as out:
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env,
+                                            cwd=self.root)
+        self.base = f"http://127.0.0.1:{self.port}"
+        _wait_for(f"{self.base}/api/status?token={self.token}", self.process, self.log, startup_seconds)
+
+    def notebook_url(self, path: str) -> str:
+        """The address that opens the notebook at ``path`` (relative to the root) in JupyterLab."""
+        return f"{self.base}/lab/tree/{path}?token={self.token}&reset"
+
+    def stop(self) -> None:
+        super().stop()
+        shutil.rmtree(self._home, ignore_errors=True)
+
+
+class StaticServer(_Server):
+    """A static HTTP server for ``folder`` on 127.0.0.1 at a free port (for the JupyterLite site)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.port = free_port()
+        self.log = Path(tempfile.mkstemp(prefix="p101-static-", suffix=".log")[1])
+        with open(self.log, "wb") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+                 "--directory", str(self.folder)], stdout=out, stderr=subprocess.STDOUT)
+        self.base = f"http://127.0.0.1:{self.port}"
+        _wait_for(self.base + "/", self.process, self.log, 30)
+
+
+# ----- a notebook in the page -----------------------------------------------------------------
+
+_PROMPT_DONE = re.compile(r"\[\d+\]:")
+
+
+def status_text(page) -> str:
+    """The text of JupyterLab's status bar (kernel name and state, e.g. 'Python 3 (ipykernel) | Idle')."""
+    bar = page.locator(".jp-StatusBar-Widget")
+    return bar.inner_text() if bar.count() else ""
+
+
+def wait_kernel_idle(page, timeout_ms: int = TIMEOUT_MS) -> None:
+    """Wait until the notebook's kernel is connected and idle (the status bar says '| Idle')."""
+    page.wait_for_function(
+        "() => { const b = document.querySelector('.jp-StatusBar-Widget');"
+        " return b && /\\|\\s*Idle/.test(b.innerText); }", timeout=timeout_ms)
+
+
+def open_notebook(page, url: str, timeout_ms: int = TIMEOUT_MS) -> None:
+    """Open the notebook at ``url`` and wait until it is shown and its kernel is idle."""
+    page.goto(url)
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout_ms)
+    wait_kernel_idle(page, timeout_ms)
+
+
+def cell_prompts(page) -> list[str]:
+    """The input prompts of the code cells ('[3]:', '[*]:', '[ ]:')."""
+    return [p.strip() for p in page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").all_inner_texts()]
+
+
+def run_all(page, timeout_ms: int = TIMEOUT_MS) -> None:
+    """Run every cell (Run > Run All Cells) and wait until each has run and the kernel is idle."""
+    wait_kernel_idle(page, timeout_ms)
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator('li[data-command="runmenu:run-all"]').click()
+    deadline = time.monotonic() + timeout_ms / 1000
+    while time.monotonic() < deadline:
+        prompts = cell_prompts(page)
+        if prompts and all(_PROMPT_DONE.fullmatch(p) for p in prompts) and "| Idle" in status_text(page):
+            return
+        time.sleep(0.25)
+    shown = errors_shown(page)
+    error = f"; an error is shown:\n{shown[0]}" if shown else ""
+    raise AssertionError(f"the notebook did not finish running: prompts {cell_prompts(page)}, "
+                         f"status {status_text(page)!r}{error}")
+
+
+def outputs(page) -> list[str]:
+    """The text of every cell output, in order."""
+    return page.locator(".jp-Notebook .jp-OutputArea-output").all_inner_texts()
+
+
+def errors_shown(page) -> list[str]:
+    """The text of every error output (a traceback in the page means a cell raised)."""
+    return page.locator(".jp-Notebook .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+                        ).all_inner_texts()
+
+
+def record_requests(page) -> list[str]:
+    """Start recording every URL requested by ``page``'s browser context (its pages, workers and
+    service workers); returns the list, which grows as requests are made."""
+    seen: list[str] = []
+    page.context.on("request", lambda request: seen.append(request.url))
+    return seen
+
+
+def offsite(urls: list[str], allowed_host: str = "127.0.0.1") -> list[str]:
+    """The URLs that went anywhere but ``allowed_host`` (data:, blob: and about: URLs are local)."""
+    out = []
+    for url in urls:
+        if url.startswith(("data:", "blob:", "about:")):
+            continue
+        host = re.sub(r"^[a-z-]+://", "", url).split("/", 1)[0].rsplit(":", 1)[0]
+        if host != allowed_host:
+            out.append(url)
+    return out
