@@ -139,3 +139,28 @@ def test_sample_deals_every_unseen_card_once_and_respects_the_belief(rules):
             for other in range(3):
                 if other != view.seat:
                     assert set(hands[other]) <= knows.could_hold(other)
+
+
+def test_belief_learns_from_an_ace_not_answered():
+    # R12/R17: seat 1 holds no ace, so the engine passes it over at once: seat 0 learns it has none.
+    rnd = Round101.from_hands(hands=["A♠ 7♠ 8♦", "9♠ K♣ 10♥"], stock="A♥ 6♦ A♣ J♥ 7♣", discard="10♠")
+    rnd.play(parse_move("A♠"))
+    assert [type(e).__name__ for e in rnd.events][-1] == "Skipped"
+    knows = belief(rnd.view(0))
+    assert knows.exact
+    assert not any(c.rank.symbol == "A" for c in knows.could_hold(1))
+    # with an ace in hand it is asked (MayAnswerAce), and nothing is ruled out
+    rnd = Round101.from_hands(hands=["A♠ 7♠ 8♦", "9♠ A♦ 10♥"], stock="A♥ 6♦ A♣ J♥ 7♣", discard="10♠")
+    rnd.play(parse_move("A♠"))
+    rnd.play(parse_move("pass"))
+    assert "A♦" in map(str, belief(rnd.view(0)).could_hold(1))
+
+
+def test_belief_of_a_five_and_starter_round_follows_the_turned_up_card():
+    rules = Rules101(deal="five_and_starter", recycle="flip")
+    for seed in range(8):
+        rnd = Round101.deal(2, rules=rules, seed=seed)
+        agents = [HeuristicAgent(), RandomAgent(seed)]
+        while not rnd.over:
+            assert belief(rnd.view(rnd.to_move)).exact
+            rnd.play(agents[rnd.to_move].choose(rnd.view(rnd.to_move), rnd.legal_moves()))

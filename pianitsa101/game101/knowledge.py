@@ -20,7 +20,9 @@ The log says more than that, and :func:`belief` reads it all (this is what
   are the cards they drew before the one they could play;
 - R8 ``recycle="flip"``: a recycled stock is the discard pile turned over, so its order is
   known to everyone who watched, and so is every card drawn from it; with ``"shuffle"``
-  its cards are known, not their order.
+  its cards are known, not their order;
+- R12/R17: a player an ace skips is asked to answer only when holding an ace
+  (``MayAnswerAce``); one passed over at once (``Skipped``) held none.
 
 >>> from pianitsa101.game101 import Draw
 >>> rnd = Round101.from_hands(hands=["Q♥ 7♠", "8♦ 9♦ J♣"], stock="6♣ 8♠ A♠", discard="10♠", to_move=1)
@@ -39,7 +41,15 @@ import random
 from dataclasses import dataclass
 
 from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
-from pianitsa101.game101.events import CardPlayed, PublicDraw, StockRecycled, SuitOrdered, TurnPassed
+from pianitsa101.game101.events import (
+    CardPlayed,
+    PublicDraw,
+    Skipped,
+    StarterTurnedUp,
+    StockRecycled,
+    SuitOrdered,
+    TurnPassed,
+)
 from pianitsa101.game101.legal import options_table
 from pianitsa101.game101.view import PlayerView
 
@@ -136,7 +146,8 @@ def plain_belief(view: PlayerView) -> Belief:
     everything = _mask(pool)
     groups = [SlotGroup(s, view.hand_sizes[s], everything) for s in range(view.players) if s != view.seat]
     groups.append(SlotGroup(-1, view.stock_size, everything))
-    known = tuple(tuple(view.hand) if s == view.seat else () for s in range(view.players))
+    own = tuple(sorted(view.hand, key=lambda c: c.index))
+    known = tuple(own if s == view.seat else () for s in range(view.players))
     return Belief(view.seat, known, tuple(groups), (-len(groups),) * view.stock_size, pool, exact=False)
 
 
@@ -163,7 +174,7 @@ class _Reader:
         self.everything = _mask(view.deck)
         n = view.players
         played, drawn = [0] * n, [0] * n
-        recycled = 0
+        recycled = starters = 0
         for e in view.log:
             if type(e) is CardPlayed:
                 played[e.seat] += 1
@@ -171,9 +182,11 @@ class _Reader:
                 drawn[e.seat] += e.count
             elif type(e) is StockRecycled:
                 recycled += e.cards
+            elif type(e) is StarterTurnedUp:  # R2: a card from the deck, in no hand
+                starters += 1
         start = [view.hand_sizes[s] + played[s] - drawn[s] for s in range(n)]
-        first_pile = len(view.discard) - sum(played) + recycled
-        first_stock = len(view.deck) - sum(start) - first_pile
+        first_pile = len(view.discard) - sum(played) - starters + recycled
+        first_stock = len(view.deck) - sum(start) - first_pile - starters
         if min(start) < 0 or first_pile < 0 or first_stock < 0 or (first_pile and recycled):
             raise _Inconsistent
         self.discard: list[Card] = list(view.discard[:first_pile])
@@ -186,6 +199,8 @@ class _Reader:
         self.stock: list[int] = [-len(self.groups)] * first_stock
         self.known: list[set[Card]] = [set() for _ in range(n)]
         self.final: list[int | Card | None] = [None] * n  # the card just drawn that will now be played
+        self.aces = _mask(c for c in view.deck if c.rank is Rank.ACE)
+        self.answer = view.rules.ace == "skip_unless_ace"  # R12: a player holding an ace is asked
 
     def playable(self, cover: bool) -> int:
         """The mask of cards that could be played now (R6, R14; R9 cover_any: every card)."""
@@ -204,6 +219,13 @@ class _Reader:
             kind = type(e)
             if kind is CardPlayed:
                 self.played(e.seat, e.card)
+            elif kind is StarterTurnedUp:  # R2: turned up from the deck
+                self.discard.append(e.card)
+                self.ordered = None
+                self.sure = True
+            elif kind is Skipped:
+                if self.answer and i and type(log[i - 1]) is CardPlayed and log[i - 1].card.rank is Rank.ACE:
+                    self.barred(e.seat, self.aces)  # R12/R17: passed over at once, so no ace in hand
             elif kind is SuitOrdered:
                 self.ordered = e.suit
             elif kind is StockRecycled:
@@ -260,11 +282,7 @@ class _Reader:
         searching = reason in ("play", "cover") and seat != self.me and self.sure
         barred = self.playable(reason == "cover") if searching else 0
         if barred:  # R7/R9: nothing in the hand could be played
-            if any(barred >> c.index & 1 for c in self.known[seat]):
-                raise _Inconsistent
-            for g in self.groups:
-                if g[0] == seat:
-                    g[2] &= ~barred
+            self.barred(seat, barred)
         played_next = type(after) is CardPlayed and after.seat == seat
         # the last card drawn was playable when it is played next; when the turn passed, under
         # draw="until_playable" (or to cover a 6) it was not, under draw="one" we cannot tell
@@ -282,6 +300,16 @@ class _Reader:
                 last = taken == total
                 self.take(seat, barred if not last else last_barred, last and played_next)
         return end + 1
+
+    def barred(self, seat: int, cards: int) -> None:
+        """None of ``cards`` (a mask) is in ``seat``'s hand now."""
+        if seat == self.me:
+            return
+        if any(cards >> c.index & 1 for c in self.known[seat]):
+            raise _Inconsistent
+        for g in self.groups:
+            if g[0] == seat:
+                g[2] &= ~cards
 
     def take(self, seat: int, barred: int, will_play: bool) -> None:
         """``seat`` takes the top card of the stock (it must not be one of ``barred``)."""
