@@ -54,3 +54,4 @@ clean:
 bench: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/python benchmarks/bench.py
 	$(BIN)/python benchmarks/bench_widgets.py
+	$(BIN)/python benchmarks/bench_bot.py

@@ -171,8 +171,9 @@ class TournamentResult:
             (ma, wa), (mb, wb) = block[2 * a: 2 * a + 2], block[2 * b: 2 * b + 2]
             if ma and mb:
                 diffs.append(wa / ma - wb / mb)
-        value, low, high = difference_interval(diffs)
-        return Difference(self.stats[a].name, self.stats[b].name, value, low, high, len(diffs))
+        value, low, high = difference_interval(diffs)  # a difference of two rates lies in -1..1
+        return Difference(self.stats[a].name, self.stats[b].name, value, max(low, -1.0), min(high, 1.0),
+                          len(diffs))
 
 
     def _rows(self) -> list[list[str]]:

@@ -21,7 +21,7 @@ from pianitsa101.simulate import _playout101 as kernel
 from pianitsa101.simulate import _state101 as state
 from pianitsa101.simulate.game101 import rule_arrays
 
-__all__ = ["move_arrays", "playouts", "rules_arrays", "state_arrays", "weights"]
+__all__ = ["move_arrays", "playouts", "rules_arrays", "state_arrays", "warm_up", "weights"]
 
 _SUITS = {s: i for i, s in enumerate(Suit)}  # a suit's number on the fast path
 _RULES: dict = {}
@@ -112,3 +112,13 @@ def playouts(view: PlayerView, knows: Belief, moves: Sequence[Move], deals: int,
                                     group_seat, group_count, group_mask, group_order, pool, mk, mc, ms, key0,
                                     key1, first, deals, steps, max_decisions, out_points, out_winner)
     return out_points[:done].tolist(), out_winner[:done].tolist()
+
+
+def warm_up() -> None:
+    """Run the playouts once on a small position, so that numba compiles (or loads) them now."""
+    from pianitsa101.game101.knowledge import belief
+    from pianitsa101.game101.round import Round101
+
+    rnd = Round101.from_hands(hands=["7♠ 8♠", "9♦ K♣"], stock="6♣ A♦ J♥", discard="10♠")
+    view = rnd.view(0)
+    playouts(view, belief(view), rnd.legal_moves(), 2, 1, 0, weights())
