@@ -17,13 +17,21 @@ from pianitsa101.game101.agents import HeuristicAgent
 from pianitsa101.game101.knowledge import Belief
 from pianitsa101.game101.moves import Draw, FlushQueens, Move, Pass, Play
 from pianitsa101.game101.view import PlayerView
+from pianitsa101.simulate import _cache
 from pianitsa101.simulate import _playout101 as kernel
 from pianitsa101.simulate import _state101 as state
-from pianitsa101.simulate.game101 import rule_arrays
+
+try:  # where simulate_101's compiled side lives once it is split from its pure-Python one (issue 13)
+    from pianitsa101.simulate._compiled_101 import rule_arrays
+except ImportError:
+    from pianitsa101.simulate.game101 import rule_arrays
 
 __all__ = ["move_arrays", "playouts", "rules_arrays", "state_arrays", "warm_up", "weights"]
 
 _SUITS = {s: i for i, s in enumerate(Suit)}  # a suit's number on the fast path
+_FRESH = getattr(_cache, "ensure_fresh_cache", None)
+if _FRESH is not None:  # drop machine code compiled from older kernel sources (the callees' too)
+    _FRESH()
 _RULES: dict = {}
 
 
