@@ -143,3 +143,21 @@ def test_round_model_is_a_distribution():
     value = MatchValue(Rules101(limit=30), players=2, model=custom, step=1)
     # a loser always takes 10: from 25 the next loss goes over, from 15 not yet
     assert value.chance(25, 0, starts=True) < value.chance(15, 0, starts=True)
+
+
+@needs_numba
+def test_round_model_measured_by_the_kernel_matches_the_engines():
+    # The compiled self-play under the default rules ends rounds as HeuristicAgent does on the reference
+    # engine (DEFAULT_MODEL, benchmarks/round_model.py): same starter share, loser's points, queen finishes.
+    from pianitsa101.simulate import _bot101
+
+    measured = _bot101.round_model(Rules101())
+    assert measured.starter_wins == pytest.approx(DEFAULT_MODEL.starter_wins, abs=0.015)
+    mean = sum(x * p for x, p in measured.loser_points)
+    assert mean == pytest.approx(sum(x * p for x, p in DEFAULT_MODEL.loser_points), abs=1.5)
+    queen = dict(DEFAULT_MODEL.winner_points)[-20]
+    assert dict(measured.winner_points)[-20] == pytest.approx(queen, abs=0.015)
+    # other rules end rounds otherwise: drawing one card (R7) leaves smaller hands
+    popular = _bot101.round_model(Rules101.popular())
+    assert sum(x * p for x, p in popular.loser_points) < mean - 8
+    assert _bot101.round_model(Rules101.popular()) is popular  # measured once

@@ -46,8 +46,9 @@ from typing import Any, NamedTuple
 
 from pianitsa101.game101.agents import Agent, HeuristicAgent
 from pianitsa101.game101.knowledge import belief
-from pianitsa101.game101.matchvalue import MatchValue
+from pianitsa101.game101.matchvalue import DEFAULT_MODEL, MatchValue
 from pianitsa101.game101.moves import Move
+from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.view import PlayerView
 
 __all__ = ["MonteCarloAgent", "MoveEstimate", "compiled_available"]
@@ -59,6 +60,7 @@ PYTHON_HINT_STEPS = 20_000  # the same in pure Python
 MAX_DEALS = 2048  # deals per decision at most (short playouts near the end of a round)
 BATCH = 16  # deals per batch when the budget is in seconds
 _MASK64 = (1 << 64) - 1
+_DEFAULT_RULES = Rules101()
 _backend: Any = None
 
 
@@ -205,10 +207,16 @@ class MonteCarloAgent(Agent):
         return None if self.compiled is False else _compiled()
 
     def _value(self, view: PlayerView) -> MatchValue:
+        """The match values for these rules: under other rules than the defaults, from rounds measured
+        with the compiled playouts (pure Python: the default rules' model)."""
         key = (view.rules, view.players)
         value = self._values.get(key)
         if value is None:
-            value = self._values[key] = MatchValue(view.rules, view.players)
+            backend = self._backend()
+            model = DEFAULT_MODEL
+            if backend is not None and view.rules != _DEFAULT_RULES:
+                model = backend.round_model(view.rules)
+            value = self._values[key] = MatchValue(view.rules, view.players, model)
         return value
 
     def _analyse(self, view: PlayerView, moves: list[Move]) -> list[MoveEstimate]:

@@ -26,7 +26,9 @@ import numpy as np
 from numba import njit
 
 from pianitsa101.simulate._game101_kernel import (
+    _deal,
     _draw_move,
+    _effects,
     _flush_move,
     _pass_move,
     _play_card,
@@ -44,6 +46,7 @@ from pianitsa101.simulate._state101 import (
     N_PLAYERS,
     O_SIX,
     O_WILD,
+    ORDERED,
     OVER,
     PASS,
     PLAY,
@@ -308,3 +311,47 @@ def evaluate_moves(opt, penalty, points, w, st0, hands0, hand_n0, discard0, stoc
                 for s in range(n):
                     out_points[d, m, s] = 0
     return done, relaxed
+
+
+@njit(cache=True)
+def self_play(deck, n, opt, penalty, points, w, key0, key1, rounds, max_decisions, out_points, out_winner,
+              out_first):
+    """Deal and play ``rounds`` rounds with the playout policy in every seat (for ``RoundModel``).
+
+    ``out_first[r]`` is the first player (R4, at random), ``out_winner[r]`` the winner or -1
+    (cut at ``max_decisions``), ``out_points[r]`` the points (R19, R20).
+    """
+    st = np.zeros(ST_SIZE, dtype=np.int64)
+    hands = np.zeros((n, 52), dtype=np.int64)
+    hand_n = np.zeros(n, dtype=np.int64)
+    stock = np.zeros(52, dtype=np.int64)
+    discard = np.zeros(52, dtype=np.int64)
+    order = np.zeros(52, dtype=np.int64)
+    mk = np.zeros(MAX_MOVES, dtype=np.int64)
+    mc = np.zeros(MAX_MOVES, dtype=np.int64)
+    ms = np.zeros(MAX_MOVES, dtype=np.int64)
+    suits = np.zeros(8, dtype=np.int64)
+    seen = np.zeros(4, dtype=np.int64)
+    scores = np.zeros(n, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    for r in range(rounds):
+        _seed_game(rng, key0, key1, r)
+        starter = _deal(deck, n, st, hands, hand_n, stock, order, opt, rng)
+        out_first[r] = st[TO_MOVE]
+        st[DISCARD_N] = 0
+        if starter >= 0:  # R2 five_and_starter: the dealer's turned-up card is his first move
+            discard[0] = starter
+            st[DISCARD_N] = 1
+            if _rank(starter) == QUEEN:
+                st[ORDERED] = _suit(starter)
+            _effects(st, st[TO_MOVE], starter, False, hands, hand_n, stock, discard, penalty, opt, rng)
+        steps = 0
+        while not st[OVER] and steps < max_decisions:
+            k = legal_moves(st, hands, hand_n, discard, opt, mk, mc, ms)
+            i = policy_move(st, hands, hand_n, discard, opt, penalty, points, w, mk, mc, ms, k, suits, seen)
+            _apply(mk[i], mc[i], ms[i], st, hands, hand_n, stock, discard, penalty, opt, rng)
+            steps += 1
+        out_winner[r] = st[WINNER] if st[OVER] else -1
+        _round_points(st, hands, hand_n, points, opt, scores)
+        for s in range(n):
+            out_points[r, s] = scores[s] if st[OVER] else 0
