@@ -8,7 +8,9 @@ STAMP := $(VENV)/.installed-stamp
 
 # JupyterLab refuses to run as root without --allow-root, and cannot open a
 # browser on a machine without a display: it then only prints the URL.
-LAB_FLAGS := --notebook-dir=notebooks
+# make lab LAB_DIR=exercises opens the exercises instead of the lessons.
+LAB_DIR ?= notebooks
+LAB_FLAGS := --notebook-dir=$(LAB_DIR)
 ifeq ($(shell id -u),0)
 LAB_FLAGS += --allow-root
 endif
@@ -18,13 +20,25 @@ endif
 
 # Folders of notebooks that nbval re-executes (only those that exist).
 NOTEBOOK_DIRS := $(wildcard notebooks exercises)
+# Not re-executed by nbval: the exercises' nbgrader sources (their student and solution
+# versions are, and tests/test_exercises.py checks that both are up to date with them).
+NBVAL_IGNORE := $(wildcard exercises/source)
 
 # numba compiles the simulators once per checkout (about a minute) and caches the machine
 # code in pianitsa101/simulate/__pycache__; build it during set-up, so that no lesson cell
 # sits silent the first time (the stamp lives beside the cache and goes away with it).
 NUMBA_STAMP := pianitsa101/simulate/__pycache__/.numba-cache-stamp
 
-.PHONY: lab test lint bench clean
+# The in-browser site (JupyterLite, issue 13): `make lite` builds dist/lite, `make lite-serve`
+# serves it. Its build tools have their own venv, so that .venv (make test, make lab) stays lean
+# and their exact pins (lite/requirements.txt) never meet JupyterLab's.
+LITE_VENV := .venv-lite
+LITE_STAMP := $(LITE_VENV)/.installed-stamp
+LITE_HOST ?= 127.0.0.1
+LITE_PORT ?= 8000
+
+.PHONY: lab test lint bench clean grade exercises notebooks
+.PHONY: lite lite-serve lite-tools
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "pianitsa101 needs Python 3.10 or newer, found " + sys.version' 
@@ -37,21 +51,54 @@ $(NUMBA_STAMP): $(STAMP) $(wildcard pianitsa101/simulate/*.py)
 	$(BIN)/python -m pianitsa101.simulate
 	@mkdir -p $(dir $@) && touch $@
 
+$(LITE_STAMP): lite/requirements.txt
+	test -x $(LITE_VENV)/bin/python || $(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LITE_VENV)/bin/python -m pip install --quiet -r lite/requirements.txt
+	touch $(LITE_STAMP)
+
+lite-tools: $(LITE_STAMP)
+
+lite: $(LITE_STAMP)
+	$(LITE_VENV)/bin/python lite/build.py
+
+lite-serve:
+	@test -f dist/lite/index.html || $(MAKE) --no-print-directory lite
+	$(PYTHON) lite/serve.py --directory dist/lite --host $(LITE_HOST) --port $(LITE_PORT)
+
 lab: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/jupyter lab $(LAB_FLAGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check pianitsa101 tests $(wildcard benchmarks) $(NOTEBOOK_DIRS)
+	$(BIN)/ruff check pianitsa101 tests tools $(wildcard benchmarks docs lite) $(NOTEBOOK_DIRS)
 
-test: $(STAMP) $(NUMBA_STAMP) lint
+test: $(STAMP) $(NUMBA_STAMP) $(LITE_STAMP) lint
 	$(BIN)/python -m pytest tests --doctest-modules pianitsa101 --doctest-glob=README.md README.md \
-	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) ; \
+	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) $(addprefix --ignore=,$(NBVAL_IGNORE)) ; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
+
+# Re-execute lessons in place after changing code they show (NB=one notebook, else all of them),
+# as nbval compares them: fixed hash seed, no widget state, no timestamps.
+notebooks: $(STAMP) $(NUMBA_STAMP)
+	$(BIN)/python tools/run_notebooks.py $(or $(NB),$(sort $(wildcard notebooks/*.ipynb)))
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache
+	rm -rf $(LITE_VENV) build/lite build/lite-test dist/lite
 
 bench: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/python benchmarks/bench.py
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_bot.py
+
+# Exercises (exercises/README.md): write the student and solution notebooks from their
+# sources, and grade submissions: make grade NB=notebook.ipynb or make grade DIR=folder
+# (optional CSV=file, TIMEOUT=seconds per cell, JOBS=notebooks at once).
+exercises: $(STAMP)
+	$(BIN)/python -m pianitsa101.checks.build
+
+grade: $(STAMP)
+	@test -n "$(NB)$(DIR)" || { echo "usage: make grade NB=path/to/notebook.ipynb  or  make grade DIR=folder" \
+	    "[CSV=grades.csv] [TIMEOUT=60] [JOBS=2]"; exit 2; }
+	$(BIN)/python -m pianitsa101.checks.grade $(if $(NB),"$(NB)") $(if $(DIR),"$(DIR)") \
+	    $(if $(CSV),--csv "$(CSV)") $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JOBS),--jobs $(JOBS))

@@ -18,7 +18,10 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from harness import LabServer, launch_browser, run_all  # noqa: E402
 
 NOTEBOOK = "docs/screenshots.ipynb"
-NAMES = ["pianitsa_dispute.png", "pianitsa_end.png", "simulation_panel.png", "pianitsa_projector_ru.png"]
+NAMES = [
+    "pianitsa_dispute.png", "pianitsa_end.png", "simulation_panel.png", "pianitsa_projector_ru.png",
+    "table101_chain.png", "table101_scoreboard.png", "table101_projector_ru.png",
+]
 
 
 def main() -> None:
@@ -26,7 +29,7 @@ def main() -> None:
 
     with LabServer(ROOT) as lab, sync_playwright() as playwright:
         browser = launch_browser(playwright)
-        page = browser.new_page(viewport={"width": 1400, "height": 3000})
+        page = browser.new_page(viewport={"width": 1400, "height": 4500})  # the tallest table fits
         page.goto(lab.notebook_url(NOTEBOOK))
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
         page.keyboard.press("Control+b")  # close the file browser: the notebook gets the width

@@ -46,6 +46,7 @@ __all__ = [
     "pixel_size",
     "rank_label",
     "stack_svg",
+    "suit_svg",
 ]
 
 SIZES = {"tiny": 34, "small": 46, "medium": 64, "large": 90, "projector": 120}
@@ -264,6 +265,29 @@ def stack_svg(count: int, size: int | str = "medium", state: str = "normal", tit
                  f'font-weight="bold" font-size="31" fill="#1b1b1b">{count}</text>')
     label = title if title is not None else f"{count} cards face down"
     return _svg(body, px * width / W, round(px * height / W), f"0 0 {width:g} {height:g}", label)
+
+
+def suit_svg(suit: object, size: int | str = "small", title: str | None = None, framed: bool = True) -> str:
+    """A suit symbol as SVG, red or black, on a white tile when ``framed`` (a suit chooser's button).
+
+    ``suit`` is a ``Suit`` (or its name, 'HEARTS'); ``size`` is the tile's width as for cards.
+
+    >>> from pianitsa101 import Suit
+    >>> svg = suit_svg(Suit.HEARTS, size=40)
+    >>> 'width="40"' in svg and RED in svg and "<title>♥</title>" in svg
+    True
+    """
+    name = getattr(suit, "name", suit)
+    if name not in _SUIT_PATHS:
+        raise ValueError(f"suit must be one of {', '.join(_SUIT_PATHS)}; got {suit!r}")
+    px = pixel_size(size)
+    color = RED if name in ("HEARTS", "DIAMONDS") else BLACK
+    symbol = {"HEARTS": "♥", "DIAMONDS": "♦", "SPADES": "♠", "CLUBS": "♣"}[name]
+    body = _pip(name, 50, 50, 62, color)
+    if framed:
+        body = ('<rect x="2" y="2" width="96" height="96" rx="12" fill="#ffffff" stroke="#8c8c8c" '
+                'stroke-width="2"/>' + body)
+    return _svg(body, px, px, "0 0 100 100", title if title is not None else symbol)
 
 
 _WRAP = 'display:inline-block;margin:2px;line-height:0;vertical-align:middle'

@@ -25,6 +25,7 @@ Card.parse('Q♥')
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
@@ -139,8 +140,12 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card whose ``index`` is the given number 0..51."""
-        if not 0 <= index < 52:
-            raise ValueError(f"a card index is 0..51, got {index!r}")
+        if type(index) is not int or not 0 <= index < 52:
+            whole = isinstance(index, numbers.Integral) and not isinstance(index, bool)
+            number = int(index) if whole else None
+            if number is None or not 0 <= number < 52:
+                raise ValueError(f"a card index is a whole number 0..51, got {index!r}")
+            index = number
         return _BY_INDEX[index]
 
     @property
@@ -177,7 +182,12 @@ class CardList(list):
 
 def cards(text: str | Iterable[str]) -> CardList:
     """Parse cards written one after another, separated by spaces or commas."""
-    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        words = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, bytearray)):
+        words = list(text)
+    else:
+        raise TypeError(f"cards reads text such as '6♠ A♥ 10♦' (or a list of such texts), got {text!r}")
     return CardList(Card.parse(w) for w in words)
 
 

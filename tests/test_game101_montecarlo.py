@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import math
 import pickle
 import random
@@ -196,3 +197,35 @@ def test_short_tournament_ahead_of_the_heuristic():
     print(result, diff, sep="\n")
     assert low > 0.5
     assert diff.low > 0
+
+
+def test_plays_in_pure_python_where_numpy_and_numba_are_missing():
+    # As in the browser: numpy and numba cannot be imported, the bot plays with its pure-Python
+    # playouts, and analyses a position exactly as compiled=False does here.
+    from test_simulate_pure import run_without_numpy
+
+    code = """
+import json, sys
+from pianitsa101.game101 import HeuristicAgent, Match101, MonteCarloAgent, Round101
+bot = MonteCarloAgent(seed=2, steps=300)
+assert bot._backend() is None and bot.budget == "300 simulated moves"
+result = Match101(2, seed=5, agents=[bot, HeuristicAgent()]).play()
+rnd = Round101.deal(2, seed=9)
+view = rnd.view(rnd.to_move)
+estimates = MonteCarloAgent(seed=2).explain(view, rnd.legal_moves())
+print(json.dumps({"over": result.over, "values": [[str(e.move), e.value] for e in estimates],
+                  "numpy": sorted(m for m in sys.modules if m.partition('.')[0] in ('numpy', 'numba'))}))
+"""
+    got = json.loads(run_without_numpy(code))
+    assert got["over"] and got["numpy"] == []
+    rnd = Round101.deal(2, seed=9)
+    here = MonteCarloAgent(seed=2, compiled=False).explain(rnd.view(rnd.to_move), rnd.legal_moves())
+    assert got["values"] == [[str(e.move), e.value] for e in here]
+
+
+def test_pure_variable_asks_for_the_python_playouts(monkeypatch):
+    monkeypatch.setenv("PIANITSA101_PURE", "1")
+    assert MonteCarloAgent()._backend() is None
+    assert MonteCarloAgent().budget == f"{mc.PYTHON_STEPS:,} simulated moves"
+    monkeypatch.delenv("PIANITSA101_PURE")
+    assert (MonteCarloAgent()._backend() is not None) == mc.compiled_available()

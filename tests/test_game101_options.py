@@ -140,8 +140,10 @@ def test_bad_stacked_positions_are_refused():
 
 def test_illegal_input_to_play():
     rnd = Round101.from_hands(["7♠ K♦", "9♥ 10♥"], discard="8♠")
-    with pytest.raises(IllegalMove, match="R24: '7♠' is not a move"):
-        rnd.play("7♠")
+    with pytest.raises(IllegalMove, match="R24: 42 is not a move"):
+        rnd.play(42)
+    with pytest.raises(IllegalMove, match="R24: cannot read 'jump' as a move"):  # read as parse_move does
+        rnd.play("jump")
     with pytest.raises(IllegalMove, match="R6: seat 0 does not hold 9♥"):
         rnd.play(Play(C("9♥")))
     with pytest.raises(IllegalMove, match="R14: only a queen orders a suit"):

@@ -226,7 +226,7 @@ def test_R24_refused_moves_change_nothing_in_any_obligation():
     rnd = stacked(["7♠ 9♦", "8♥ 9♥"], stock="8♣ J♣", discard="7♥",
                   obligations={"pending_draw": 2, "pending_rank": Rank.SEVEN})
     before = (rnd.hands, rnd.stock, rnd.discard, rnd.to_move, rnd.pending_draw, len(rnd.events))
-    for move in (Play(C("9♦")), Pass(), Play(C("8♥")), "7♠", Play(C("7♠"), S)):
+    for move in (Play(C("9♦")), Pass(), Play(C("8♥")), "jump", Play(C("7♠"), S)):  # "7♠" is a legal text move
         with pytest.raises(IllegalMove, match=r"^R\d"):
             rnd.play(move)
         assert (rnd.hands, rnd.stock, rnd.discard, rnd.to_move, rnd.pending_draw, len(rnd.events)) == before

@@ -519,7 +519,7 @@ def test_R24_illegal_move_names_the_rule_and_changes_nothing():
     rnd = stacked(["Q♣ K♠ 9♠", "9♥ 9♣ Q♦ J♣", "9♦ 10♣"], discard="8♣")
     play(rnd, "Q♣", H)
     before = _state(rnd)
-    for bad in (Play(C("J♣")), Play(C("9♠")), Draw(), Pass(), FlushQueens(S), Play(C("Q♦")), "9♥"):
+    for bad in (Play(C("J♣")), Play(C("9♠")), Draw(), Pass(), FlushQueens(S), Play(C("Q♦")), "9♥ jump"):
         with pytest.raises(IllegalMove) as info:
             rnd.play(bad)
         assert "R" in str(info.value).split(":")[0]

@@ -34,7 +34,7 @@ def test_record_steps_give_table_order_with_stakes_for_animation():
     assert [(r, s, str(c), up) for r, s, c, up in trick.steps()] == [
         (0, 0, "K♠", True), (0, 1, "K♥", True),
         (1, 0, "A♠", False), (1, 0, "9♠", True), (1, 1, "8♥", False), (1, 1, "10♥", True)]
-    assert str(trick) == "trick 1: 0:K♠ 1:K♥ | 0:▮9♠ 1:▮10♥ -> seat 1 takes 6"
+    assert trick.summary() == "trick 1: 0:K♠ 1:K♥ | 0:▮9♠ 1:▮10♥ -> seat 1 takes 6"
 
 
 def test_record_json_round_trip_at_start_mid_game_and_end():
@@ -103,7 +103,7 @@ def test_record_html_of_game_and_trick():
     assert "seat 0" in game._repr_html_() and "0 tricks" in game._repr_html_()
     trick = game.play_trick()
     page = game._repr_html_()
-    assert "Last trick" in page and "1 tricks" in page and "J♦" in page
+    assert "Last trick" in page and "1 trick," in page and "J♦" in page  # issue 8: not "1 tricks"
     view = trick._repr_html_()
     assert "dispute 2 (joined: 2)" in view and "seat 2 takes 7 cards" in view
     draw = PianitsaGame.from_stacks(["K♠", "K♥"])

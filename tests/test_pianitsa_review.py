@@ -93,7 +93,7 @@ def test_P8_P12_short_stack_puts_its_last_card_face_up():
     assert [(r, s, str(c), up) for r, s, c, up in trick.steps()] == [
         (0, 0, "K♠", True), (0, 1, "K♥", True), (1, 0, "7♠", False), (1, 0, "8♠", False),
         (1, 0, "9♠", True), (1, 1, "Q♥", True)]
-    assert str(trick) == "trick 1: 0:K♠ 1:K♥ | 0:▮▮9♠ 1:Q♥ -> seat 1 takes 6"
+    assert trick.summary() == "trick 1: 0:K♠ 1:K♥ | 0:▮▮9♠ 1:Q♥ -> seat 1 takes 6"
     whole_game(["K♠ 7♠ 8♠ 9♠", "K♥ Q♥"], ("finished", [(0,), (1,)], 1, 1, 1), dispute_face_down=2)
 
 

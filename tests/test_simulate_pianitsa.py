@@ -231,7 +231,6 @@ def test_loser_and_places_for_random_deals_are_consistent():
     ({"games": 10, "deck": 40}, "32, 36 or 52"),
     ({"games": 10, "rules": "shed"}, "rules must be a PianitsaRules"),
     ({"games": -1}, "games must be a whole number"),
-    ({}, "give the number of games"),
     ({"games": 10, "seed": -3}, "seed must be"),
     ({"games": 10, "workers": 0}, "workers must be"),
     ({"games": 1, "deals": [["A♠", "K♠"]]}, "not both"),

@@ -57,13 +57,13 @@ def test_progress_must_be_true_false_or_a_function(bad):
         simulate_101(10, progress=bad)
 
 
-@pytest.mark.parametrize(("module", "run"), [
-    (sim, lambda **kw: simulate_pianitsa(200, seed=1, **kw)),
-    (sim, lambda **kw: simulate_pianitsa(deals=[["A♠ 6♥", "K♦ 6♣"]], **kw)),
-    (sim101, lambda **kw: simulate_101(50, seed=1, **kw)),
+@pytest.mark.parametrize("run", [
+    lambda **kw: simulate_pianitsa(200, seed=1, **kw),
+    lambda **kw: simulate_pianitsa(deals=[["A♠ 6♥", "K♦ 6♣"]], **kw),
+    lambda **kw: simulate_101(50, seed=1, **kw),
 ])
-def test_first_compile_is_announced_once(monkeypatch, capsys, module, run):
-    monkeypatch.setattr(module, "needs_compiling", lambda *kernels: True)
+def test_first_compile_is_announced_once(monkeypatch, capsys, run):
+    monkeypatch.setattr(_cache, "needs_compiling", lambda *kernels: True)
     run()  # progress False: one line on stderr
     err = capsys.readouterr().err
     assert err.count(_cache.COMPILE_NOTICE) == 1 and err.endswith("once\n")

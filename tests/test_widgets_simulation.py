@@ -144,3 +144,14 @@ def test_a_real_run_of_both_games_with_the_compiled_simulator():
     assert panel.run()
     words = text(panel.table.value)
     assert "chance seat 0 wins the round" in words and "mean length (moves)" in words
+
+
+def test_in_pure_python_the_panel_plays_a_smaller_sample_and_says_why(monkeypatch):
+    monkeypatch.setenv("PIANITSA101_PURE", "1")  # as in the browser: no compiled simulator
+    panel = SimulationPanel(seed=3)
+    assert panel.games_control.value == 1_000  # a few seconds in pure Python, not a minute
+    assert panel.run()
+    assert panel.results[0].engine == "python"
+    assert "pure Python" in panel.progress_text.value and "1,000 games" in panel.progress_text.value
+    monkeypatch.delenv("PIANITSA101_PURE")
+    assert SimulationPanel().games_control.value == 10_000  # the compiled default where numba is here

@@ -5,8 +5,12 @@ An agent is any object with a method ``choose(view, legal_moves) -> move``:
 - ``view`` is the :class:`~pianitsa101.game101.view.PlayerView` of the seat to move
   (its own hand, the others' card counts, the discard pile, stock size, direction,
   ordered suit, pending obligations, the match totals); it never shows another hand;
-- ``legal_moves`` is the list of moves the rules allow right now (never empty);
-- the answer must be one of ``legal_moves``.
+- ``legal_moves`` is the list of moves the rules allow right now (never empty), the
+  agent's own copy (changing it changes nothing);
+- the answer must be one of ``legal_moves`` (or a move equal to one: ``Play(card)`` built
+  anew is fine); anything else, even an object that claims to equal every move, is refused;
+- ``choose`` only answers: calling the match or its round back from inside it (to play a
+  move, a round, a match) is refused with a RuntimeError.
 
 A match (:class:`~pianitsa101.game101.match.Match101`) stops with :class:`AgentError`
 when an agent raises or answers something that is not a legal move.
@@ -30,9 +34,10 @@ from collections.abc import Sequence
 from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.game101.moves import Draw, FlushQueens, Move, Pass, Play
 from pianitsa101.game101.rules import Rules101
+from pianitsa101.game101.scoring import queen_bonus
 from pianitsa101.game101.view import PlayerView
 
-__all__ = ["Agent", "AgentError", "GreedyAgent", "HeuristicAgent", "RandomAgent", "agent_name"]
+__all__ = ["REASONS", "Agent", "AgentError", "GreedyAgent", "HeuristicAgent", "RandomAgent", "agent_name"]
 
 _SUITS = tuple(Suit)
 _ATTACK_RANKS = (Rank.SEVEN, Rank.ACE)  # cards that punish the next player (R10, R12)
@@ -50,9 +55,12 @@ class AgentError(RuntimeError):
 
 
 def agent_name(agent: object) -> str:
-    """A short readable name for an agent: its ``name`` attribute, or else its repr."""
-    name = getattr(agent, "name", None)
-    return name if isinstance(name, str) and name else repr(agent)
+    """A short readable name for an agent: its ``name`` attribute, or else its repr (or its class name)."""
+    try:
+        name = getattr(agent, "name", None)
+        return name if isinstance(name, str) and name else repr(agent)
+    except Exception:  # a name or repr that itself fails must not hide the agent's real problem
+        return f"<{type(agent).__name__}>"
 
 
 class Agent:
@@ -255,6 +263,78 @@ class HeuristicAgent(Agent):
                 score -= self.reverse
         return score
 
+    def rule_of_thumb(self, view: PlayerView, move: Move,
+                      legal_moves: Sequence[Move] | None = None) -> tuple[str, dict[str, object]]:
+        """Which rule of thumb speaks for ``move`` here: a key of ``REASONS`` and the values its text needs.
+
+        It explains any move, the bot's own choice or another one; ``legal_moves`` (when given)
+        lets it say that a move is the only one (when no more telling reason applies, such as
+        going out or drawing). A table can put the key into words in any language.
+        """
+        key, values = self._thumb(view, move)
+        if legal_moves is not None and len(legal_moves) == 1 and key in _CHOICE_REASONS:
+            return "only_move", {}
+        return key, values
+
+    def _thumb(self, view: PlayerView, move: Move) -> tuple[str, dict[str, object]]:
+        """The rule of thumb of ``move`` (see ``rule_of_thumb``)."""
+        if isinstance(move, FlushQueens):
+            return "flush", {"suit": move.suit}
+        if isinstance(move, Draw):
+            if view.pending_draw:
+                return "take_penalty", {"amount": view.pending_draw}
+            return ("draw_cover", {}) if view.must_cover else ("draw", {})
+        if isinstance(move, Pass):
+            return ("not_answer", {}) if view.skip_to_answer else ("keep_drawn", {})
+        card = move.card
+        if view.pending_draw:
+            return "pass_on", {"card": card}
+        if view.skip_to_answer:
+            return "answer_ace", {"card": card}
+        rules, rest = view.rules, _without(view.hand, card)
+        six_must_be_covered = card.rank == Rank.SIX and rules.six in ("cover", "cover_any")
+        if not rest and not six_must_be_covered:
+            bonus = queen_bonus((card,)) if rules.queen_finish_bonus else 0
+            return ("go_out_queen", {"card": card, "bonus": bonus}) if bonus else ("go_out", {"card": card})
+        if view.drawn is not None and card == view.drawn:
+            return "play_drawn", {"card": card}
+        if self._attack(view, card, rest) > 0:
+            return "attack", {"card": card}
+        if card.rank == Rank.TEN and view.players >= 3:
+            ahead = view.hand_sizes[(view.seat + view.direction) % view.players]
+            behind = view.hand_sizes[(view.seat - view.direction) % view.players]
+            if ahead <= self.close < behind:
+                return "reverse", {"card": card}
+        if six_must_be_covered and any(_covers(rules, c, card) for c in rest):
+            return "cover_six", {"card": card}
+        if card.rank == Rank.QUEEN and any(c.rank != Rank.QUEEN for c in rest):
+            return "queen_last", {"card": card, "suit": move.suit}
+        points = card_points(rules, card)
+        suit = move.suit if move.suit is not None else card.suit
+        follow = sum(c.suit == suit for c in rest)
+        if follow and points <= self.follow_suit * follow:
+            return "follow_suit", {"card": card, "suit": suit, "count": follow}
+        return "expensive", {"card": card, "points": points}
+
+    def reason(self, view: PlayerView, move: Move, legal_moves: Sequence[Move] | None = None) -> str:
+        """The rule of thumb that speaks for ``move``, in one line of English.
+
+        >>> from pianitsa101.game101 import Round101
+        >>> rnd = Round101.from_hands(hands=["A♠ J♠ 9♥", "8♣ 7♦ 6♣ K♥"], stock="6♦ 8♦", discard="10♠")
+        >>> bot, view, legal = HeuristicAgent(), rnd.view(0), rnd.legal_moves()
+        >>> move = bot.choose(view, legal)
+        >>> move, bot.reason(view, move, legal)
+        (Play(Card.parse('A♠')), 'A♠ takes 11 points out of your hand (R19)')
+        >>> bot.reason(view, Play(Card.parse("J♠")))   # any move, not only its own choice
+        'J♠ keeps you in ♠: you hold 1 more of it'
+        >>> close = Round101.from_hands(hands=["A♠ J♠ 9♥", "8♣"], stock="6♦ 8♦", discard="10♠")
+        >>> bot.reason(close.view(0), Play(Card.parse("A♠")))
+        'the next player is close to going out: hit them with A♠'
+        """
+        key, values = self.rule_of_thumb(view, move, legal_moves)
+        words = {name: value.symbol if isinstance(value, Suit) else value for name, value in values.items()}
+        return REASONS[key].format(**words)
+
     def _attack(self, view: PlayerView, card: Card, rest: Sequence[Card]) -> float:
         """The worth of a card that punishes the next player (7, ace, K♠, a 6 in the draw modes)."""
         rules = view.rules
@@ -268,6 +348,32 @@ class HeuristicAgent(Agent):
         if card.rank in _ATTACK_RANKS and len(rest) > self.close:
             return -self.attack_save
         return 0.0
+
+
+# The reasons that compare a card with the others: when there is no other move, they say nothing.
+_CHOICE_REASONS = frozenset({"attack", "reverse", "cover_six", "queen_last", "follow_suit", "expensive"})
+
+#: the rules of thumb of ``HeuristicAgent.rule_of_thumb`` in words (fields from its values)
+REASONS = {
+    "only_move": "the only move the rules allow",
+    "flush": "put every queen down at once and go out, ordering {suit} (R21)",
+    "take_penalty": "no card to pass it on with: take the penalty, {amount} cards (R17)",
+    "draw_cover": "no card covers the 6: draw until one does (R9)",
+    "draw": "no card fits: draw (R7)",
+    "not_answer": "keep the ace: lose the turn (R12)",
+    "keep_drawn": "keep the card drawn and pass (R7)",
+    "pass_on": "pass the penalty on with {card}: the next player draws more (R16)",
+    "answer_ace": "answer the ace with {card}: the next player loses the turn instead (R12)",
+    "go_out": "{card} is your last card: play it and win the round (R18)",
+    "go_out_queen": "go out with {card}: {bonus} points off your total (R20)",
+    "play_drawn": "the card just drawn fits: play {card} (R7)",
+    "attack": "the next player is close to going out: hit them with {card}",
+    "reverse": "{card} turns the play away from the next player, who is close to going out (R13)",
+    "cover_six": "{card} and the card that covers it go together (R9)",
+    "queen_last": "nothing better fits: {card} orders {suit}, the suit you hold most (R14)",
+    "follow_suit": "{card} keeps you in {suit}: you hold {count} more of it",
+    "expensive": "{card} takes {points} points out of your hand (R19)",
+}
 
 
 def _covers(rules: Rules101, card: Card, six: Card) -> bool:

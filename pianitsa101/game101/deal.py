@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from pianitsa101._checks import as_seed, check_rng, whole_number
 from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit, cards, make_deck
 from pianitsa101.game101.events import Redeal
 from pianitsa101.game101.rules import Rules101
 
-__all__ = ["deal_round", "stacked_round"]
+__all__ = ["check_position", "deal_round", "stacked_round"]
 
 _MAX_REDEALS = 1000
 _DEFAULT_RULES = Rules101()
@@ -30,29 +31,33 @@ _DECKS = {size: tuple(_BY_INDEX[c.index] for c in make_deck(size)) for size in (
 
 
 def _check_players(players: object) -> int:
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
+    number = whole_number(players)
+    if number is None or not 2 <= number <= 6:
         raise ValueError(f"R1: 101 is played by 2 to 6 players, got {players!r}")
-    return players
+    return number
 
 
 def _deck_cards(deck: int | Sequence[Card]) -> list[Card]:
-    if isinstance(deck, int) and not isinstance(deck, bool):
-        if deck not in (36, 52):
+    size = whole_number(deck)
+    if size is not None:
+        if size not in (36, 52):
             raise ValueError(f"R1: 101 is played with a 36- or 52-card deck (or a list of cards), "
                              f"got {deck!r}")
-        return list(_DECKS[deck])
-    cardlist = cards(deck) if isinstance(deck, str) else list(deck)
-    if not all(isinstance(c, Card) for c in cardlist):
-        raise ValueError(f"a deck is 36, 52 or a list of Card objects, got {deck!r}")
+        return list(_DECKS[size])
+    if isinstance(deck, (bool, bytes, Mapping)) or not isinstance(deck, (str, Iterable)):
+        raise ValueError(f"a deck is 36, 52 or a list of cards (Card objects or text such as '7♠'), "
+                         f"got {deck!r}")
+    cardlist = _as_cards(deck, "a deck")
     _check_distinct(cardlist)
-    return cardlist
+    return [_BY_INDEX[c.index] for c in cardlist]
 
 
 def _check_distinct(cardlist: Sequence[Card]) -> None:
     twice = sorted({str(c) for c, k in Counter(cardlist).items() if k > 1})
     if twice:
+        verb = "appears" if len(twice) == 1 else "appear"
         raise ValueError(f"R25: every card must be in exactly one place, "
-                         f"but {', '.join(twice)} appear(s) twice")
+                         f"but {', '.join(twice)} {verb} twice")
 
 
 def _four_of_a_kind(hands: list[list[Card]]) -> tuple[int, Rank] | None:
@@ -74,8 +79,7 @@ def deal_round(cls, players: int, deck: int | Sequence[Card], rules: Rules101 | 
         raise TypeError(f"rules must be a Rules101, got {rules!r}")
     if rng is not None and seed is not None:
         raise ValueError("give either seed or rng, not both")
-    if rng is None:
-        rng = random.Random(seed)
+    rng = random.Random(as_seed(seed)) if rng is None else check_rng(rng)
     full = _deck_cards(deck)
     starter_mode = rules.deal == "five_and_starter"
     needed = 5 * n if starter_mode else 4 * n
@@ -84,8 +88,10 @@ def deal_round(cls, players: int, deck: int | Sequence[Card], rules: Rules101 | 
                          f"the deck has {len(full)}")
     if first is None:
         first = rng.randrange(n)  # R4
-    elif not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
+    elif (seat := whole_number(first)) is None or not 0 <= seat < n:
         raise ValueError(f"first must be a seat 0..{n - 1} or None, got {first!r}")
+    else:
+        first = seat
     redeals: list[Redeal] = []
     for _ in range(_MAX_REDEALS):
         order = list(full)
@@ -108,51 +114,89 @@ def deal_round(cls, players: int, deck: int | Sequence[Card], rules: Rules101 | 
     else:
         raise ValueError(f"R3: {_MAX_REDEALS} deals in a row gave someone four of a kind; use a larger deck")
     return cls(hands=hands, stock=order[pos:], discard=[], to_move=first, rules=rules,
-               shuffle_seed=rng.getrandbits(64), redeals=redeals, starter=starter)
+               shuffle_seed=rng.getrandbits(64), redeals=redeals, starter=starter, _checked=True)
 
 
 _OBLIGATIONS = ("direction", "ordered_suit", "pending_draw", "pending_rank", "must_cover", "skip_to_answer",
                 "seed")
+_PENALTY_RANKS = (Rank.SIX, Rank.SEVEN, Rank.KING)
+_SUIT_BY_TEXT = {s.symbol: s for s in Suit} | {s.name.lower(): s for s in Suit}
+MAX_SEED = 2**64 - 1  # shuffle seeds are 64-bit (Round101.deal draws them with getrandbits(64))
 
 
 def _as_cards(value: Any, what: str) -> list[Card]:
-    out = cards(value) if isinstance(value, str) else list(value)
+    """A list of cards from text ('7♠ Q♥') or a list of Card objects or card texts; else ValueError."""
+    if isinstance(value, str):
+        return cards(value)
+    if value is None or isinstance(value, (bytes, bytearray, Mapping)) or not isinstance(value, Iterable):
+        raise ValueError(f"{what} must be a list of cards or text such as '7♠ Q♥', got {value!r}")
+    out = [Card.parse(c) if isinstance(c, str) else c for c in value]
     if not all(isinstance(c, Card) for c in out):
         raise ValueError(f"{what} must be Card objects or text such as '7♠ Q♥', got {value!r}")
     return out
 
 
-def stacked_round(cls, hands: Sequence, stock: Sequence, discard: Sequence, to_move: int,
-                  rules: Rules101 | None, **obligations: Any):
-    """A round from given hands, stock (top first) and discard pile (bottom first), checked for sense."""
-    unknown = sorted(set(obligations) - set(_OBLIGATIONS))
-    if unknown:
-        raise TypeError(f"unknown option(s) {', '.join(unknown)}; from_hands takes {', '.join(_OBLIGATIONS)}")
+def _max_pending(rules: Rules101, rank: Rank) -> int:
+    """R16: the most cards a penalty of ``rank`` can come to (four cards of a rank: passed on three times)."""
+    if rank is Rank.KING:
+        return 4  # R15: the K♠ is never passed on
+    if rank is Rank.SEVEN:
+        one = max(rules.seven_draw, rules.seven_of_spades_draw or 0)
+    else:
+        one = 2 if rules.six == "draw2_skip" else 1
+    return one if rules.chain == "off" else one * 8  # "double": x2 x2 x2; "add" stays below 4 x one
+
+
+def check_position(hands: Any, stock: Any = (), discard: Any = (), to_move: Any = 0, rules: Any = None, *,
+                   direction: Any = 1, ordered_suit: Any = None, pending_draw: Any = 0,
+                   pending_rank: Any = None, must_cover: Any = False, skip_to_answer: Any = False,
+                   seed: Any = 0, starter: Any = None, redeals: Any = ()) -> dict[str, Any]:
+    """Check that a position is one the rules can reach; return it as ``Round101``'s keyword arguments.
+
+    Every way to start a round from given cards goes through here: ``Round101.from_hands``,
+    ``Round101(...)`` itself and the JSON records (``Round101.from_json``, ``Match101.from_json``).
+    Cards may be Card objects or text; whole numbers may be numpy integers (they become ints).
+    A wrong value raises ValueError (a wrong type of ``rules``: TypeError) naming the rule.
+    """
     rules = _DEFAULT_RULES if rules is None else rules
     if not isinstance(rules, Rules101):
         raise TypeError(f"rules must be a Rules101, got {rules!r}")
+    if isinstance(hands, (str, bytes, Mapping)) or not isinstance(hands, Iterable):
+        raise ValueError(f"hands must be a list with one hand per seat (each a list of cards or text "
+                         f"such as '7♠ Q♥'), got {hands!r}")
     hand_lists = [_as_cards(h, f"hand {i}") for i, h in enumerate(hands)]
     n = _check_players(len(hand_lists))
     stock_list = _as_cards(stock, "stock")
     discard_list = _as_cards(discard, "discard")
-    _check_distinct([c for h in hand_lists for c in h] + stock_list + discard_list)
-    if not isinstance(to_move, int) or isinstance(to_move, bool) or not 0 <= to_move < n:
+    if starter is not None and not isinstance(starter, Card):
+        starter = Card.parse(starter) if isinstance(starter, str) else None
+        if starter is None:
+            raise ValueError("R2: the starter is the card the dealer turned up, a Card or text such as '7♠'")
+    every = [c for h in hand_lists for c in h] + stock_list + discard_list + ([starter] if starter else [])
+    _check_distinct(every)
+    seat = whole_number(to_move)
+    if seat is None or not 0 <= seat < n:
         raise ValueError(f"to_move must be a seat 0..{n - 1}, got {to_move!r}")
-    direction = obligations.get("direction", 1)
-    ordered = obligations.get("ordered_suit")
-    pending = obligations.get("pending_draw", 0)
-    prank = obligations.get("pending_rank")
-    cover = obligations.get("must_cover", False)
-    skip = obligations.get("skip_to_answer", False)
-    seed = obligations.get("seed", 0)
-    top = discard_list[-1] if discard_list else None
-    if direction not in (1, -1):
+    way = whole_number(direction)
+    if way not in (1, -1):
         raise ValueError(f"R5: direction is +1 (clockwise) or -1, got {direction!r}")
-    if ordered is not None and (not isinstance(ordered, Suit) or top is None or top.rank is not Rank.QUEEN):
+    if isinstance(ordered_suit, str):
+        ordered_suit = _SUIT_BY_TEXT.get(ordered_suit.strip().lower(), ordered_suit)
+    pending = whole_number(pending_draw)
+    prank = pending_rank if pending_rank is None else whole_number(pending_rank)
+    for name, flag in (("must_cover", must_cover), ("skip_to_answer", skip_to_answer)):
+        if not isinstance(flag, bool):
+            raise ValueError(f"{name} must be True or False, got {flag!r}")
+    shuffle_seed = whole_number(seed)
+    if shuffle_seed is None or not 0 <= shuffle_seed <= MAX_SEED:
+        raise ValueError(f"seed (of the R8 shuffle) must be a whole number 0..2**64-1, got {seed!r}")
+    top = discard_list[-1] if discard_list else None
+    if ordered_suit is not None and (not isinstance(ordered_suit, Suit) or top is None
+                                     or top.rank is not Rank.QUEEN):
         raise ValueError("R14: ordered_suit must be a Suit, and the top of the discard pile a queen")
-    if not isinstance(pending, int) or isinstance(pending, bool) or pending < 0:
-        raise ValueError(f"R16: pending_draw is a number of cards (0 or more), got {pending!r}")
-    if (pending > 0) != (prank is not None) or prank not in (None, Rank.SIX, Rank.SEVEN, Rank.KING):
+    if pending is None or pending < 0:
+        raise ValueError(f"R16: pending_draw is a number of cards (0 or more), got {pending_draw!r}")
+    if (pending > 0) != (prank is not None) or prank not in (None, *_PENALTY_RANKS):
         raise ValueError("R16: a pending_draw needs the pending_rank that started it "
                          "(Rank.SIX, SEVEN or KING), and a pending_rank needs a pending_draw")
     if prank is not None:
@@ -163,16 +207,55 @@ def stacked_round(cls, hands: Sequence, stock: Sequence, discard: Sequence, to_m
         if prank is Rank.SIX and rules.six not in ("draw2_skip", "draw1_skip"):
             raise ValueError(f"R9: a 6 is a penalty only with six='draw2_skip' or 'draw1_skip', "
                              f"not six={rules.six!r}")
-    if sum([pending > 0, bool(cover), bool(skip)]) > 1:
+        most = _max_pending(rules, prank)
+        if pending > most:
+            raise ValueError(f"R16: a penalty of a {prank.symbol} comes to at most {most} cards under these "
+                             f"rules (four cards of a rank, passed on three times), "
+                             f"got pending_draw={pending}")
+    if sum([pending > 0, must_cover, skip_to_answer]) > 1:
         raise ValueError("at most one obligation at a time: pending_draw, must_cover or skip_to_answer")
-    if cover and (top is None or top.rank is not Rank.SIX or rules.six not in ("cover", "cover_any")):
+    if must_cover and (top is None or top.rank is not Rank.SIX or rules.six not in ("cover", "cover_any")):
         raise ValueError("R9: must_cover needs a 6 on top of the discard pile and six='cover' or 'cover_any'")
-    if skip and (top is None or top.rank is not Rank.ACE or rules.ace != "skip_unless_ace"):
+    if skip_to_answer and (top is None or top.rank is not Rank.ACE or rules.ace != "skip_unless_ace"):
         raise ValueError("R12: skip_to_answer needs an ace on top of the discard pile "
                          "and ace='skip_unless_ace'")
-    for seat, hand in enumerate(hand_lists):
-        if not hand and not (cover and seat == to_move):
-            raise ValueError(f"R18: seat {seat} has no cards, so the round would already be over")
-    return cls(hands=hand_lists, stock=stock_list, discard=discard_list, to_move=to_move, rules=rules,
-               direction=direction, ordered_suit=ordered, pending_draw=pending, pending_rank=prank,
-               must_cover=bool(cover), skip_to_answer=bool(skip), shuffle_seed=seed)
+    if skip_to_answer and not any(c.rank is Rank.ACE for c in hand_lists[seat]):
+        raise ValueError(f"R12: skip_to_answer means seat {seat} may answer the ace with an ace, "
+                         f"but seat {seat} holds none (a player without one is passed over)")
+    for s, hand in enumerate(hand_lists):
+        if not hand and not (must_cover and s == seat):
+            raise ValueError(f"R18: seat {s} has no cards, so the round would already be over")
+    if isinstance(redeals, (str, bytes, Mapping)) or not isinstance(redeals, Iterable):
+        raise ValueError(f"R3: redeals must be a list of (seat, rank) pairs, got {redeals!r}")
+    redeal_list = []
+    for item in redeals:
+        pair = tuple(item) if isinstance(item, (tuple, list)) else ()
+        who, rank = (whole_number(pair[0]), whole_number(pair[1])) if len(pair) == 2 else (None, None)
+        if who is None or not 0 <= who < n or rank is None or rank not in Rank._value2member_map_:
+            raise ValueError(f"R3: a redeal is a seat 0..{n - 1} and the rank dealt four times, got {item!r}")
+        redeal_list.append(Redeal(who, Rank(rank)))
+    fresh = not discard_list and pending == 0 and not must_cover and not skip_to_answer and way == 1
+    if redeal_list and not fresh:
+        raise ValueError("R3: redeals happen at the deal: a round with redeals starts with an empty table "
+                         "and no obligations")
+    if starter is not None:
+        if rules.deal != "five_and_starter":
+            raise ValueError(f"R2: a starter card is turned up only with deal='five_and_starter', "
+                             f"not deal={rules.deal!r}")
+        sizes = [len(h) for h in hand_lists]
+        dealt = [4 if s == seat else 5 for s in range(n)]
+        if not fresh or ordered_suit is not None or sizes != dealt:
+            raise ValueError(f"R2: a round with a starter card is a fresh deal: empty table, no obligations, "
+                             f"4 cards for the dealer (seat {seat}) and 5 for everyone else, got {sizes}")
+    return {"hands": hand_lists, "stock": stock_list, "discard": discard_list, "to_move": seat,
+            "rules": rules, "direction": way, "ordered_suit": ordered_suit, "pending_draw": pending,
+            "pending_rank": prank, "must_cover": must_cover, "skip_to_answer": skip_to_answer,
+            "shuffle_seed": shuffle_seed, "redeals": redeal_list, "starter": starter}
+
+
+def stacked_round(cls, hands: Any, stock: Any, discard: Any, to_move: Any, rules: Any, **obligations: Any):
+    """A round from given hands, stock (top first) and discard pile (bottom first), checked for sense."""
+    unknown = sorted(set(obligations) - set(_OBLIGATIONS))
+    if unknown:
+        raise TypeError(f"unknown option(s) {', '.join(unknown)}; from_hands takes {', '.join(_OBLIGATIONS)}")
+    return cls(**check_position(hands, stock, discard, to_move, rules, **obligations), _checked=True)

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from pianitsa101._checks import plural
 from pianitsa101.cards import Card, Rank, Suit
 
 __all__ = ["CardPlayed", "CardsDrawn", "ChainLink", "DirectionReversed", "Event", "MayAnswerAce", "MustCover",
@@ -214,7 +215,7 @@ class PenaltyTaken(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return f"{_who(self.seat, names)} takes the penalty: {self.drawn} of {self.amount} cards"
+        return f"{_who(self.seat, names)} takes the penalty: {self.drawn} of {plural(self.amount, 'card')}"
 
     __str__ = text
 
@@ -266,7 +267,7 @@ class StockRecycled(NamedTuple):
     def text(self, names: Names = None) -> str:
         """The event as a sentence (it names no seat)."""
         how = "shuffled" if self.shuffled else "turned over"
-        return f"the discard pile is {how} into a new stock of {self.cards} cards"
+        return f"the discard pile is {how} into a new stock of {plural(self.cards, 'card')}"
 
     __str__ = text
 

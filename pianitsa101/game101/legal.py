@@ -118,7 +118,8 @@ def _reason(rnd: Round101, move: object) -> str:
         if card not in hand:
             return f"R6: seat {seat} does not hold {card} (hand: {_cards(hand) or 'empty'})."
         if card.rank is _QUEEN and move.suit is None:
-            return f"R14: a queen orders a suit: write Play({card!r}, suit=Suit.SPADES) or another suit."
+            return (f"R14: a queen orders a suit: write Play({card!r}, suit=Suit.SPADES) or another suit "
+                    f"(as text: '{card} ♠').")
         if card.rank is not _QUEEN and move.suit is not None:
             return f"R14: only a queen orders a suit; play {card} as Play({card!r})."
     if isinstance(move, FlushQueens) and not rnd.rules.flush_queens:

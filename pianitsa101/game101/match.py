@@ -8,6 +8,11 @@ The rules enforced here (``RULES.md``; the rounds themselves are :class:`Round10
   :func:`pianitsa101.game101.scoring.settle_round` after every round.
 - R26 in a match: an abandoned round scores nothing (every player dealt in scores 0) and is
   dealt again, with a new shuffle and the same first player.
+- A bound (not a rule of the game): a match that is still going after ``max_rounds`` rounds
+  (1,000 by default, abandoned ones counted) is stopped with ``result.outcome == "limit"``,
+  no loser and no winner.  Some legal decks and points tables never let a total rise past
+  the limit (a custom deck of queens and sixes, say), and such a match would otherwise go
+  on for ever; a deck in which no card scores a point at all is refused at once.
 
 Seats. The match numbers its players 0..n-1 once and for all ("match seats"): agents,
 totals, losers and the winner use these numbers. A round is dealt among the players still
@@ -44,11 +49,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pianitsa101.cards import Card, cards
+from pianitsa101._checks import as_seed, plural, whole_number
+from pianitsa101.cards import Card
 from pianitsa101.game101.agents import AgentError, HeuristicAgent, agent_name
+from pianitsa101.game101.deal import _check_players, _deck_cards
 from pianitsa101.game101.events import Event, renumber
-from pianitsa101.game101.moves import IllegalMove, Move
-from pianitsa101.game101.record import round_record
+from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Move, Pass, Play
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.scoring import RoundScore, settle_round
@@ -65,6 +71,10 @@ from pianitsa101.game101.view import PlayerView
 __all__ = ["Match101", "MatchResult", "PlayedRound", "settle_round"]
 
 _FORMAT = "pianitsa101/match101"
+MAX_ROUNDS = 1_000  # the default bound on the rounds of a match (see the module text)
+_MOVE_TYPES = (Play, Draw, Pass, FlushQueens)
+_LOCKED = ("the round was played from inside an agent's choose(): an agent only answers with one of its "
+           "legal_moves, and the match plays it")  # why the round refuses play() while an agent chooses
 
 
 @dataclass(frozen=True)
@@ -113,6 +123,7 @@ class MatchResult:
     winner: int | None  # R23; under first_over the lowest total, None when that is shared
     over: bool  # False while the match is still going on
     records: tuple[PlayedRound, ...]  # every dealt round, for replay and for widgets
+    outcome: str | None = None  # "finished" (R23), "limit" (stopped at max_rounds), None while going on
 
     @property
     def final(self) -> tuple[int, ...]:
@@ -137,6 +148,9 @@ class MatchResult:
         """One line: who lost and who won, or that the match goes on."""
         if not self.over:
             return "the match goes on"
+        if self.outcome == "limit":
+            rounds = plural(len(self.records), "round")
+            return f"stopped after {rounds} (max_rounds) with nobody over the limit: no loser, no winner"
         losers = ", ".join(f"seat {s}" for s in self.losers)
         winner = "nobody" if self.winner is None else f"seat {self.winner}"
         return f"lost (over the limit): {losers}; winner: {winner}"
@@ -167,22 +181,23 @@ class Match101:
         rules: Rules101 | None = None,
         seed: int | None = None,
         agents: Sequence[Any] | None = None,
+        max_rounds: int = MAX_ROUNDS,
     ) -> None:
         self.rules = rules if rules is not None else Rules101()
-        self.players = players
-        self.deck = deck if isinstance(deck, int) else tuple(cards(deck) if isinstance(deck, str) else deck)
+        self.players = players = _check_players(players)
+        size = whole_number(deck)
+        self.deck = size if size is not None else tuple(_deck_cards(deck))
         Round101.deal(players, self.deck, self.rules, seed=0)  # refuses bad players/deck/rules now (R1)
-        if agents is None:
-            agents = [HeuristicAgent() for _ in range(players)]
-        self.agents = list(agents)
-        if len(self.agents) != players:
-            raise ValueError(f"a match of {players} players needs {players} agents, one per seat, "
-                             f"got {len(self.agents)}")
-        for seat, agent in enumerate(self.agents):
-            if agent is not None and not callable(getattr(agent, "choose", None)):
-                raise TypeError(f"the agent in seat {seat} ({agent!r}) has no method "
-                                "choose(view, legal_moves) (None: a person plays that seat)")
+        dealt = _deck_cards(self.deck)
+        if not any(self.rules.points[c.rank] > 0 for c in dealt):
+            raise ValueError("R19/R23: no card of this deck scores a point under these rules (points), so no "
+                             "total could ever go over the limit and the match would never end")
+        self.max_rounds = whole_number(max_rounds)
+        if self.max_rounds is None or self.max_rounds < 1:
+            raise ValueError(f"max_rounds must be a whole number of at least 1, got {max_rounds!r}")
+        self.agents = self._checked_agents(agents)
         # With no seed the match picks one, so that its record always replays.
+        seed = as_seed(seed)
         self.seed = seed if seed is not None else random.Random().getrandbits(32)
         self._rng = random.Random(self.seed)
         self._totals = [0] * players
@@ -196,6 +211,32 @@ class Match101:
         self._round_totals: tuple[int, ...] = ()  # the totals shown to them, in round-seat order
         self._winner: int | None = None
         self._over = False
+        self._outcome: str | None = None  # "finished" (R23) or "limit" (max_rounds) once over
+        self._choosing: tuple[Any, int] | None = None  # while an agent chooses: it and its seat
+
+    def _checked_agents(self, agents: Sequence[Any] | None) -> list[Any]:
+        """One agent per seat, each with a ``choose`` method or None (a person); HeuristicAgent by default."""
+        if agents is None:
+            return [HeuristicAgent() for _ in range(self.players)]
+        if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
+            raise TypeError(f"agents must be a list with one agent per seat (None: a person), got {agents!r}")
+        agents = list(agents)
+        if len(agents) != self.players:
+            raise ValueError(f"a match of {self.players} players needs {self.players} agents, one per seat, "
+                             f"got {len(agents)}")
+        for seat, agent in enumerate(agents):
+            if agent is not None and not callable(getattr(agent, "choose", None)):
+                raise TypeError(f"the agent in seat {seat} ({agent!r}) has no method "
+                                "choose(view, legal_moves) (None: a person plays that seat)")
+        return agents
+
+    def _not_while_choosing(self, what: str) -> None:
+        """Refuse a call made from inside an agent's ``choose`` (it would play a move within a move)."""
+        if self._choosing is not None:
+            agent, seat = self._choosing
+            raise RuntimeError(f"{what} was called from inside the choose() of agent {agent_name(agent)} "
+                               f"in seat {seat}: an agent only answers with one of its legal_moves, and the "
+                               "match plays it")
 
     # ------------------------------------------------------------------ state
 
@@ -271,10 +312,11 @@ class Match101:
             winner=self._winner,
             over=self._over,
             records=recs,
+            outcome=self._outcome,
         )
 
     def __repr__(self) -> str:
-        state = "over" if self._over else f"after {len(self._records)} rounds"
+        state = "over" if self._over else f"after {plural(len(self._records), 'round')}"
         return f"<Match101 of {self.players} players, seed={self.seed}, {state}, totals {self.totals}>"
 
     def _repr_html_(self) -> str:
@@ -284,6 +326,7 @@ class Match101:
 
     def deal_round(self) -> Round101:
         """Deal the next round among the players still in, the first player by R4."""
+        self._not_while_choosing("deal_round()")
         if self._over:
             raise RuntimeError("the match is over: no more rounds are dealt (R23)")
         if self._current is not None:
@@ -318,8 +361,10 @@ class Match101:
         come first); if a person's seat is then to move, it stops there, having only dealt
         (``waiting_for_person`` is True); if the agent then fails (AgentError), the deal is taken
         back, so that nothing is left half done. When the move ends the round, the round is
-        scored at once (R19-R23) and ``RoundScored`` comes last.
+        scored at once (R19-R23) and ``RoundScored`` comes last. A move may also be given as
+        text, as ``parse_move`` reads it ('7♠', 'Q♥ ♠', 'draw').
         """
+        self._not_while_choosing("play_move()")
         opening: list[Event] = []
         before_deal = None
         if self._current is None:
@@ -354,28 +399,42 @@ class Match101:
 
     def ask_agent(self) -> Move:
         """The move the agent to move in the current round chooses (not played); AgentError if it fails."""
+        self._not_while_choosing("ask_agent()")
         rnd = self._current
         if rnd is None or rnd.over:
             raise RuntimeError("no move is due: no round is being played")
         return self._choose(rnd, rnd.to_move, rnd.legal_moves())
 
     def _choose(self, rnd: Round101, seat: int, legal: list[Move]) -> Move:
-        """Ask the agent in round seat ``seat`` to choose from ``legal``; AgentError if it fails."""
+        """Ask the agent in round seat ``seat`` to choose from ``legal``; AgentError if it fails.
+
+        ``legal`` is the agent's own copy (``rnd.legal_moves()`` makes a new list each time), and
+        the answer is judged against the round's own list: it must be one of the legal moves (the
+        very object, or a move of the same kind equal to one); nothing else is taken for one.
+        While it chooses, the match and the round refuse to be played (a move within a move).
+        """
         agent = self.agents[self._round_seats[seat]]
         if agent is None:
             raise RuntimeError(f"seat {self._round_seats[seat]} is played by a person (its agent is None): "
                                "give its move with play_move(move)")
+        view = rnd.view(seat, self._round_totals)
+        self._choosing = agent, self._round_seats[seat]
+        rnd._locked = _LOCKED
         try:
-            move = agent.choose(rnd.view(seat, self._round_totals), legal)
+            move = agent.choose(view, legal)
         except Exception as exc:
             raise self._agent_error(seat, None, f"raised {exc!r}") from exc
-        try:
-            ok = move in legal
-        except Exception:  # an answer that cannot even be compared with a move
-            ok = False
-        if not ok:
-            raise self._agent_error(seat, move, self._not_legal(rnd, move))
-        return move
+        finally:
+            self._choosing = rnd._locked = None
+        legal = rnd._legal if rnd._legal is not None else rnd.legal_moves()  # the round's own list
+        for m in legal:
+            if m is move:
+                return move
+        if type(move) in _MOVE_TYPES:  # an equal move built by the agent itself
+            for m in legal:
+                if m == move:
+                    return m
+        raise self._agent_error(seat, move, self._not_legal(rnd, move))
 
     def _play_agent_move(self, rnd: Round101, seat: int, move: Move) -> list[Event]:
         """Play an agent's move; IllegalMove (the agent changed its list of moves) becomes AgentError."""
@@ -387,7 +446,13 @@ class Match101:
     @staticmethod
     def _not_legal(rnd: Round101, move: Any) -> str:
         shown = ", ".join(map(str, rnd.legal_moves()))
-        return f"returned {move!r}, which is not a legal move; the legal moves were: {shown}"
+        try:
+            answer = repr(move)
+        except Exception:  # an answer whose repr fails
+            answer = f"a {type(move).__name__} object"
+        if len(answer) > 200:
+            answer = answer[:197] + "..."
+        return f"returned {answer}, which is not a legal move; the legal moves were: {shown}"
 
     def _agent_error(self, seat: int, returned: Any, problem: str) -> AgentError:
         """The AgentError for the agent in round seat ``seat``, naming its match seat (and round seat)."""
@@ -401,6 +466,7 @@ class Match101:
         Refused (RuntimeError, nothing changed) when a seat of the round is played by a person.
         When an agent fails (AgentError), the round stays as it was when that agent was asked.
         """
+        self._not_while_choosing("play_round()")
         seats = self._round_seats if self._current is not None else tuple(self._active)
         person = next((m for m in seats if self.agents[m] is None), None)
         if person is not None and not self._over:
@@ -420,7 +486,8 @@ class Match101:
         return rnd
 
     def play(self) -> MatchResult:
-        """Play rounds until R23 ends the match; returns the score sheet."""
+        """Play rounds until R23 (or ``max_rounds``) ends the match; returns the score sheet."""
+        self._not_while_choosing("play()")
         while not self._over:
             self.play_round()
         return self.result
@@ -442,6 +509,10 @@ class Match101:
         self._losers.extend(settled.over)
         self._active = list(settled.still_in)
         self._over, self._winner = settled.finished, settled.winner
+        if self._over:
+            self._outcome = "finished"
+        elif len(self._records) >= self.max_rounds:  # the bound: a match that could go on for ever
+            self._over, self._outcome = True, "limit"
         if not self._over and self._next_first not in self._active:
             raise AssertionError("the winner of a round cannot go over the limit")  # R20 only lowers totals
 
@@ -460,6 +531,7 @@ class Match101:
             "deck": self.deck if isinstance(self.deck, int) else [str(c) for c in self.deck],
             "rules": self.rules.to_dict(),
             "seed": self.seed,
+            "max_rounds": self.max_rounds,
             "agents": [agent_name(a) for a in self.agents],
             "rounds": [
                 {"seats": list(seats), "first": first, "seed": seed, "round": json.loads(rnd.to_json())}
@@ -478,31 +550,9 @@ class Match101:
         The result is a match in the same state as the recorded one (the same totals,
         rounds and events); if it was not over, it can be played on (with ``agents``).
         The record must agree with R4 and the match seed (which seats were dealt in, who
-        started, the shuffles); a record that does not is refused with a ValueError.
+        started, the shuffles), and every round but the last must be finished; a record
+        that does not, or that is damaged in any way, is refused with a ValueError.
         """
-        data = json.loads(text) if isinstance(text, str) else text
-        if data.get("format") != _FORMAT:
-            raise ValueError(f"not a 101 match record: format is {data.get('format')!r}, "
-                             f"expected {_FORMAT!r}")
-        deck = data["deck"] if isinstance(data["deck"], int) else [Card.parse(c) for c in data["deck"]]
-        rules = Rules101.from_dict(data["rules"])
-        match = cls(data["players"], deck, rules, seed=data["seed"], agents=agents)
-        for number, entry in enumerate(data["rounds"], start=1):
-            if match._over:
-                raise ValueError(f"the record goes on after the match ended (round {number})")
-            expected = match._next_deal()
-            found = (tuple(entry["seats"]), entry["first"], entry["seed"])
-            if found != expected:
-                raise ValueError(f"round {number} of the record was dealt as (seats, first, seed) = {found}, "
-                                 f"but R4 and the match seed give {expected}")
-            seats, first, seed = expected  # the round must start as that seed deals it, under the match rules
-            dealt = Round101.deal(len(seats), match.deck, rules, seed=seed, first=seats.index(first))
-            if (Rules101.from_dict(entry["round"]["rules"]) != rules
-                    or entry["round"]["start"] != round_record(dealt)["start"]):
-                raise ValueError(f"round {number} of the record does not start as the match seed deals it "
-                                 f"(its rules, hands, stock or starter differ)")
-            rnd = Round101.from_json(json.dumps(entry["round"]))
-            match._start(rnd, expected)
-            if rnd.over:
-                match._score()
-        return match
+        from pianitsa101.game101.record import match_from_json
+
+        return match_from_json(cls, text, agents)

@@ -114,7 +114,8 @@ class MonteCarloAgent(Agent):
       CPU seconds (then the play depends on the machine's speed);
     - ``margin``: how many standard errors better than the rule of thumb's move another move
       must look to be played (default 0: the best mean);
-    - ``compiled``: None uses the compiled playouts when numba is there; False forces pure Python.
+    - ``compiled``: None uses the compiled playouts when numba is there (and the environment
+      variable ``PIANITSA101_PURE`` is not set, as for the simulators); False forces pure Python.
     """
 
     def __init__(self, seed: int = 0, *, playouts: int | None = None, seconds: float | None = None,
@@ -204,7 +205,15 @@ class MonteCarloAgent(Agent):
         return COMPILED_STEPS if self._backend() is not None else PYTHON_STEPS
 
     def _backend(self):
-        return None if self.compiled is False else _compiled()
+        """The compiled playouts, or None for pure Python (compiled=False, PIANITSA101_PURE, no numba)."""
+        if self.compiled is False:
+            return None
+        if self.compiled is None:
+            from pianitsa101.simulate._engine import choose_engine
+
+            if choose_engine(None) == "python":  # as the simulators choose (issue 13)
+                return None
+        return _compiled()
 
     def _value(self, view: PlayerView) -> MatchValue:
         """The match values for these rules: under other rules than the defaults, from rounds measured

@@ -115,27 +115,68 @@ def flush_of(suit: Suit) -> FlushQueens:
     return _FLUSHES[_SUITS.index(suit)]
 
 
-def parse_move(text: str) -> Move:
-    """Read a move written as ``str(move)`` gives it: '7♠', 'Q♥→♠', 'draw', 'pass', 'flush queens→♣'."""
-    from pianitsa101.cards import _SUIT_SPELLINGS  # every accepted suit spelling
+# Suit words a person may type after a queen, besides the symbols and letters Card.parse reads.
+_SUIT_WORDS = {
+    "SPADES": Suit.SPADES, "SPADE": Suit.SPADES, "ПИКИ": Suit.SPADES, "ПИКА": Suit.SPADES,
+    "CLUBS": Suit.CLUBS, "CLUB": Suit.CLUBS, "ТРЕФЫ": Suit.CLUBS, "ТРЕФА": Suit.CLUBS, "КРЕСТИ": Suit.CLUBS,
+    "DIAMONDS": Suit.DIAMONDS, "DIAMOND": Suit.DIAMONDS, "БУБНЫ": Suit.DIAMONDS, "БУБИ": Suit.DIAMONDS,
+    "HEARTS": Suit.HEARTS, "HEART": Suit.HEARTS, "ЧЕРВИ": Suit.HEARTS, "ЧЕРВЫ": Suit.HEARTS,
+}
+_ARROWS = ("->", "=>", ">", ":")  # read like '→' between a queen and the suit it orders
+_EXPECTED = ("expected a card such as '7♠', a queen with the suit it orders ('Q♥→♠', 'Q♥ ♠' or "
+             "'Q♥ spades'), 'draw', 'pass' or 'flush queens→♣'")
 
+
+def _suit_word(word: str) -> Suit | None:
+    from pianitsa101.cards import _SUIT_SPELLINGS  # every suit spelling Card.parse accepts
+
+    word = word.strip().replace("\ufe0f", "").upper()
+    return _SUIT_SPELLINGS.get(word) or _SUIT_WORDS.get(word)
+
+
+def parse_move(text: str) -> Move:
+    """Read a move as ``str(move)`` writes it, or as a person types it.
+
+    '7♠', '10h'; a queen and the suit it orders: 'Q♥→♠', 'Q♥ ♠', 'Q♥ spades', 'qh->s';
+    'draw', 'pass'; 'flush queens→♣' (or 'flush queens clubs').
+
+    >>> parse_move("Q♥ spades") == parse_move("Q♥ ♠") == parse_move("Q♥→♠")
+    True
+    >>> parse_move("Q♥ spades")
+    Play(Card.parse('Q♥'), suit=Suit.SPADES)
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_move reads text such as '7♠' or 'draw', got {text!r}")
     words = text.strip()
+    for arrow in _ARROWS:
+        words = words.replace(arrow, "→")
     low = words.lower()
     if low == "draw":
         return DRAW
     if low == "pass":
         return PASS
     head, arrow, tail = words.partition("→")
-    suit = _SUIT_SPELLINGS.get(tail.strip().upper()) if arrow else None
+    if not arrow and " " in words:  # '10 ♥' is a card; in 'Q♥ ♠' or 'Q♥ spades' the last word is a suit
+        try:
+            return play_of(Card.parse(words.replace(" ", "")))
+        except ValueError:
+            pass
+    if not arrow:
+        first, _, last = words.rpartition(" ")
+        if first and _suit_word(last) is not None:
+            head, arrow, tail = first, "→", last
+    suit = _suit_word(tail) if arrow else None
     if arrow and suit is None:
-        raise ValueError(f"cannot read the ordered suit in {text!r}: expected ♠ ♣ ♦ ♥ after '→'")
-    if head.strip().lower() == "flush queens":
+        raise ValueError(f"cannot read the ordered suit in {text!r}: expected ♠ ♣ ♦ ♥ (or S C D H, or "
+                         f"spades, clubs, diamonds, hearts) after the queen")
+    if " ".join(head.lower().split()) in ("flush queens", "flush"):
         if suit is None:
             raise ValueError(f"{text!r}: flushing queens orders a suit, e.g. 'flush queens→♣'")
         return flush_of(suit)
     try:
-        card = Card.parse(head)
+        card = Card.parse(head.replace(" ", ""))
     except ValueError:
-        raise ValueError(f"cannot read {text!r} as a move: expected a card such as '7♠', a queen with "
-                         f"its ordered suit 'Q♥→♠', 'draw', 'pass' or 'flush queens→♣'") from None
-    return Play(card, suit) if arrow else Play(card)
+        raise ValueError(f"cannot read {text!r} as a move: {_EXPECTED}") from None
+    if (card.rank is Rank.QUEEN) == (suit is not None):
+        return play_of(card, suit)  # the engine's own move object, so that play() finds it at once
+    return Play(card, suit)  # a queen without a suit, or a suit for another card: play() says why not (R14)

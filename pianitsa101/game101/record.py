@@ -1,27 +1,54 @@
-"""A round of 101 as a JSON record (rules, deal, moves) that replays to the identical state and events.
+"""Records of 101 as JSON, a round (rules, deal, moves) or a match (its rounds), replayed to the same state.
 
-The record keeps the position the round started from (after R3's redeals, before R2's
-turned-up starter card), the redeals, the starter, the seed of the R8 shuffle generator
-and every move as text (``str(move)``: '7♠', 'Q♥→♠', 'draw', 'pass', 'flush queens→♣').
+A round's record keeps the position the round started from (after R3's redeals, before
+R2's turned-up starter card), the redeals, the starter, the seed of the R8 shuffle
+generator and every move as text (``str(move)``: '7♠', 'Q♥→♠', 'draw', 'pass',
+'flush queens→♣').  A match's record keeps its players, deck, rules and seed, and every
+dealt round's own record.
+
+Loading checks everything: a record that loads is a position the rules can reach.  The
+start goes through the same checks as ``Round101.from_hands`` (``deal.check_position``),
+every move is replayed through ``Round101.play``, and a match's rounds must be the ones
+its seed deals (R4), each finished before the next begins.  Anything else, from a
+missing key to a card in two places or text that is not JSON at all, is refused with a
+ValueError that names the place in the record and what is wrong there.
+
+>>> from pianitsa101.game101 import Round101
+>>> rnd = Round101.deal(3, seed=1)
+>>> Round101.from_json(rnd.to_json()).hands == rnd.hands
+True
+>>> Round101.from_json('{"game": "101", "version": 1, "rules": {}, "players": 2}')
+Traceback (most recent call last):
+...
+ValueError: the 101 round record has no 'start'
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from pianitsa101.cards import Card, Rank, cards
-from pianitsa101.game101.events import Redeal
-from pianitsa101.game101.moves import parse_move
+from pianitsa101._checks import whole_number
+from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.game101.deal import check_position
+from pianitsa101.game101.moves import IllegalMove, parse_move
 from pianitsa101.game101.rules import Rules101
 
 if TYPE_CHECKING:
+    from pianitsa101.game101.match import Match101
     from pianitsa101.game101.round import Round101
 
-__all__ = ["RECORD_VERSION", "round_from_json", "round_record", "round_to_json"]
+__all__ = ["RECORD_VERSION", "match_from_json", "read_json", "round_from_json", "round_record",
+           "round_to_json"]
 
 RECORD_VERSION = 1
 _RANK_BY_SYMBOL = {r.symbol: r for r in Rank}
+_SUIT_BY_SYMBOL = {s.symbol: s for s in Suit}
+_ROUND = "the 101 round record"
+
+
+# ----------------------------------------------------------------------------- writing
 
 
 def round_record(rnd: Round101) -> dict[str, Any]:
@@ -46,30 +73,217 @@ def round_to_json(rnd: Round101) -> str:
     return json.dumps(round_record(rnd), ensure_ascii=False)
 
 
-def round_from_record(cls, data: dict[str, Any]) -> Round101:
-    """Rebuild the start position of a record and replay its moves."""
-    if data.get("game") != "101" or data.get("version") != RECORD_VERSION:
-        raise ValueError(f"not a 101 round record of version {RECORD_VERSION}")
-    from pianitsa101.cards import Suit
+# ----------------------------------------------------------------------------- reading, piece by piece
 
-    suits = {s.symbol: s for s in Suit}
-    start = data["start"]
-    rnd = cls(
-        hands=[cards(h) for h in start["hands"]], stock=cards(start["stock"]),
-        discard=cards(start["discard"]),
-        to_move=start["to_move"], rules=Rules101.from_dict(data["rules"]), direction=start["direction"],
-        ordered_suit=suits[start["ordered_suit"]] if start["ordered_suit"] else None,
-        pending_draw=start["pending_draw"],
-        pending_rank=_RANK_BY_SYMBOL[start["pending_rank"]] if start["pending_rank"] else None,
-        must_cover=start["must_cover"], skip_to_answer=start["skip_to_answer"],
-        shuffle_seed=start["shuffle_seed"],
-        redeals=[Redeal(seat, _RANK_BY_SYMBOL[rank]) for seat, rank in start["redeals"]],
-        starter=Card.parse(start["starter"]) if start["starter"] else None)
-    for text in data["moves"]:
-        rnd.play(parse_move(text))
+
+def read_json(text: object, what: str) -> Any:
+    """Parse JSON text (a dict is taken as already parsed); anything unreadable is a ValueError."""
+    if isinstance(text, Mapping):
+        return text
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"{what} is JSON text (a str, as to_json writes it) or its dict, "
+                        f"got {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError(f"not {what}: the JSON is nested too deeply to be one") from None
+    except ValueError as error:  # json.JSONDecodeError, or a number of more than 4,300 digits
+        raise ValueError(f"not {what}: the text is not JSON ({error})") from None
+
+
+def _get(data: Mapping, key: str, where: str) -> Any:
+    if key not in data:
+        raise ValueError(f"{where} has no {key!r}")
+    return data[key]
+
+
+def _whole(value: Any, where: str) -> int:
+    number = whole_number(value)
+    if number is None:
+        raise ValueError(f"{where} must be a whole number, got {_short(value)}")
+    return number
+
+
+def _flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{where} must be true or false, got {_short(value)}")
+    return value
+
+
+def _card(value: Any, where: str) -> Card:
+    if not isinstance(value, str):
+        raise ValueError(f"{where} must be a card written as text such as '7♠', got {_short(value)}")
+    try:
+        return Card.parse(value)
+    except ValueError:
+        raise ValueError(f"{where} is {value!r}, which is not a card such as '7♠' or '10♥'") from None
+
+
+def _cards(value: Any, where: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise ValueError(f"{where} must be a list of cards such as [\"7♠\", \"Q♥\"], got {_short(value)}")
+    return [_card(c, f"{where}[{i}]") for i, c in enumerate(value)]
+
+
+def _symbol(value: Any, table: Mapping[str, Any], where: str, kind: str) -> Any:
+    if value is None:
+        return None
+    if not isinstance(value, str) or value not in table:
+        raise ValueError(f"{where} must be null or a {kind} ({', '.join(table)}), got {_short(value)}")
+    return table[value]
+
+
+def _rules(value: Any, where: str) -> Rules101:
+    try:
+        return Rules101.from_dict(value)
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"{where}: {error}") from None
+
+
+def _short(value: Any) -> str:
+    """A value for an error message, cut to a readable length."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # a list nested thousands deep, an int of 5,000 digits
+        text = f"a {type(value).__name__} nested too deeply to show"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# ----------------------------------------------------------------------------- a round
+
+
+def round_from_record(cls: type[Round101], data: Any, what: str = _ROUND) -> Round101:
+    """Check a round record, rebuild its start position (the from_hands checks) and replay its moves."""
+    rnd, moves = _round_start(cls, data, what)
+    return _replay(rnd, moves, what)
+
+
+def _round_start(cls: type[Round101], data: Any, what: str) -> tuple[Round101, list]:
+    """The round at the start of a record (checked as from_hands checks), and the record's moves."""
+    if not isinstance(data, Mapping) or data.get("game") != "101" or data.get("version") != RECORD_VERSION:
+        raise ValueError(f"not a 101 round record of version {RECORD_VERSION} "
+                         f"(it needs \"game\": \"101\" and \"version\": {RECORD_VERSION})")
+    rules = _rules(_get(data, "rules", what), f"{what}'s rules")
+    start = _get(data, "start", what)
+    if not isinstance(start, Mapping):
+        raise ValueError(f"{what}'s start must be a dict, got {_short(start)}")
+    at = f"{what}: start"
+    hands = _get(start, "hands", at)
+    if not isinstance(hands, list):
+        raise ValueError(f"{at}.hands must be a list of hands, got {_short(hands)}")
+    hands = [_cards(h, f"{at}.hands[{i}]") for i, h in enumerate(hands)]
+    players = _whole(_get(data, "players", what), f"{what}'s players")
+    if players != len(hands):
+        raise ValueError(f"{what} says {players} players but its start has {len(hands)} hands")
+    redeals = _get(start, "redeals", at)
+    if not isinstance(redeals, list) or not all(isinstance(r, list) and len(r) == 2 for r in redeals):
+        raise ValueError(f"{at}.redeals must be a list of [seat, rank] pairs, got {_short(redeals)}")
+    position = {
+        "stock": _cards(_get(start, "stock", at), f"{at}.stock"),
+        "discard": _cards(_get(start, "discard", at), f"{at}.discard"),
+        "to_move": _whole(_get(start, "to_move", at), f"{at}.to_move"),
+        "direction": _whole(_get(start, "direction", at), f"{at}.direction"),
+        "ordered_suit": _symbol(_get(start, "ordered_suit", at), _SUIT_BY_SYMBOL, f"{at}.ordered_suit",
+                                "suit"),
+        "pending_draw": _whole(_get(start, "pending_draw", at), f"{at}.pending_draw"),
+        "pending_rank": _symbol(_get(start, "pending_rank", at), _RANK_BY_SYMBOL, f"{at}.pending_rank",
+                                "rank"),
+        "must_cover": _flag(_get(start, "must_cover", at), f"{at}.must_cover"),
+        "skip_to_answer": _flag(_get(start, "skip_to_answer", at), f"{at}.skip_to_answer"),
+        "starter": None if (s := _get(start, "starter", at)) is None else _card(s, f"{at}.starter"),
+        "redeals": [(_whole(seat, f"{at}.redeals seat"), _symbol(rank, _RANK_BY_SYMBOL, f"{at}.redeals rank",
+                                                                  "rank")) for seat, rank in redeals],
+        "seed": _whole(_get(start, "shuffle_seed", at), f"{at}.shuffle_seed"),
+    }
+    if any(rank is None for _, rank in position["redeals"]):
+        raise ValueError(f"{at}.redeals: every redeal names the rank that was dealt four times")
+    try:
+        checked = check_position(hands, rules=rules, **position)
+    except ValueError as error:
+        raise ValueError(f"{what}'s start is not a position the rules can reach: {error}") from None
+    moves = _get(data, "moves", what)
+    if not isinstance(moves, list):
+        raise ValueError(f"{what}'s moves must be a list of moves as text ('7♠', 'draw'), "
+                         f"got {_short(moves)}")
+    return cls(**checked, _checked=True), moves
+
+
+def _replay(rnd: Round101, moves: list, what: str) -> Round101:
+    """Play the record's moves, each through ``Round101.play`` (R24)."""
+    for number, text in enumerate(moves, start=1):
+        if not isinstance(text, str):
+            raise ValueError(f"move {number} of {what} must be text such as '7♠' or 'draw', "
+                             f"got {_short(text)}")
+        try:
+            rnd.play(parse_move(text))
+        except IllegalMove as error:
+            raise ValueError(f"move {number} of {what} ({text!r}) cannot be played there: {error}") from None
+        except ValueError as error:
+            raise ValueError(f"move {number} of {what}: {error}") from None
     return rnd
 
 
-def round_from_json(cls, text: str) -> Round101:
-    """Rebuild a round from the JSON text of ``round_to_json``."""
-    return round_from_record(cls, json.loads(text))
+def round_from_json(cls: type[Round101], text: object) -> Round101:
+    """Rebuild a round from the JSON text of ``round_to_json`` (or its dict), checking everything."""
+    return round_from_record(cls, read_json(text, "a 101 round record"))
+
+
+# ----------------------------------------------------------------------------- a match
+
+
+def match_from_json(cls: type[Match101], text: object, agents: Any = None) -> Match101:
+    """Replay a match record: each round rebuilt from its own record (checked) and scored again (R4, R23)."""
+    from pianitsa101.game101.match import _FORMAT as FORMAT
+    from pianitsa101.game101.round import Round101
+
+    what = "the match record"
+    data = read_json(text, "a 101 match record")
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        found = data.get("format") if isinstance(data, Mapping) else type(data).__name__
+        raise ValueError(f"not a 101 match record: format is {_short(found)}, expected {FORMAT!r}")
+    if data.get("version") != 1:
+        raise ValueError(f"{what} is of version {_short(data.get('version'))}; this version reads version 1")
+    deck = _get(data, "deck", what)
+    deck = deck if whole_number(deck) is not None else _cards(deck, f"{what}'s deck")
+    rules = _rules(_get(data, "rules", what), f"{what}'s rules")
+    options = {"seed": _whole(_get(data, "seed", what), f"{what}'s seed")}
+    if "max_rounds" in data:
+        options["max_rounds"] = _whole(data["max_rounds"], f"{what}'s max_rounds")
+    try:
+        match = cls(_get(data, "players", what), deck, rules, **options)
+    except ValueError as error:
+        raise ValueError(f"{what} cannot start a match: {error}") from None
+    match.agents = match._checked_agents(agents)
+    rounds = _get(data, "rounds", what)
+    if not isinstance(rounds, list):
+        raise ValueError(f"{what}'s rounds must be a list, got {_short(rounds)}")
+    for number, entry in enumerate(rounds, start=1):
+        at = f"round {number} of the record"
+        if match.over:
+            raise ValueError(f"{what} goes on after the match ended (round {number})")
+        if match.current is not None:
+            raise ValueError(f"round {number - 1} of the record is not finished (its moves stop before "
+                             f"the round ends), yet round {number} follows: a round's moves were cut short")
+        if not isinstance(entry, Mapping):
+            raise ValueError(f"{at} must be a dict, got {_short(entry)}")
+        seats = _get(entry, "seats", at)
+        if not isinstance(seats, list):
+            raise ValueError(f"{at}: seats must be a list of match seats, got {_short(seats)}")
+        found = (tuple(_whole(s, f"{at}: a seat") for s in seats),
+                 _whole(_get(entry, "first", at), f"{at}: first"),
+                 _whole(_get(entry, "seed", at), f"{at}: seed"))
+        expected = match._next_deal()
+        if found != expected:
+            raise ValueError(f"{at} was dealt as (seats, first, seed) = {found}, "
+                             f"but R4 and the match seed give {expected}")
+        seats, first, seed = expected  # the round must start as that seed deals it, under the match rules
+        what_round = f"the record of round {number}"
+        rnd, moves = _round_start(Round101, _get(entry, "round", at), what_round)
+        dealt = Round101.deal(len(seats), match.deck, rules, seed=seed, first=seats.index(first))
+        if rnd.rules != rules or round_record(rnd)["start"] != round_record(dealt)["start"]:
+            raise ValueError(f"{at} does not start as the match seed deals it "
+                             f"(its rules, hands, stock or starter differ)")
+        match._start(_replay(rnd, moves, what_round), expected)
+        if rnd.over:
+            match._score()
+    return match

@@ -19,14 +19,15 @@ pending obligation as a named field.  Where the rules live:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from pianitsa101._checks import whole_number
 from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
 from pianitsa101.game101.events import CardsDrawn, ChainLink, PenaltyChain, penalty_chain
 from pianitsa101.game101.legal import explain, legal_moves, options_table
-from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play
+from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play, parse_move
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.turns import _BIT, Turns
 from pianitsa101.game101.view import PlayerView
@@ -52,7 +53,17 @@ class Round101(Turns):
                  to_move: int, rules: Rules101, direction: int = 1, ordered_suit: Suit | None = None,
                  pending_draw: int = 0, pending_rank: Rank | None = None, must_cover: bool = False,
                  skip_to_answer: bool = False, shuffle_seed: int = 0, redeals: Sequence = (),
-                 starter: Card | None = None) -> None:
+                 starter: Card | None = None,
+                 _checked: bool = False) -> None:  # True: the caller has run check_position already
+        if not _checked:  # called directly: the same checks as from_hands (deal.check_position)
+            from pianitsa101.game101.deal import check_position
+
+            self.__init__(**check_position(
+                hands, stock, discard, to_move, rules, direction=direction, ordered_suit=ordered_suit,
+                pending_draw=pending_draw, pending_rank=pending_rank, must_cover=must_cover,
+                skip_to_answer=skip_to_answer, seed=shuffle_seed, starter=starter, redeals=redeals),
+                _checked=True)
+            return
         self.rules = rules
         self.players = len(hands)
         # Cards are kept as the interned Card objects, so the hot paths can compare them with `is`.
@@ -83,6 +94,7 @@ class Round101(Turns):
         self._rng = random.Random(shuffle_seed)
         self._seen: dict = {}                     # R26: position -> times seen
         self._legal: list | None = None           # legal_moves() of the current state, cached
+        self._locked: str | None = None           # why play() is refused now (an agent is choosing), or None
         # R26 bookkeeping, kept up to date move by move so that a position is cheap to compare:
         self._masks = [sum(_BIT[c.index] for c in h) for h in self._hands]  # each hand as a set of bits
         self._dbytes = bytearray(c.index for c in self._discard)  # the discard pile as card indexes
@@ -198,14 +210,22 @@ class Round101(Turns):
         ``totals`` (one per seat of this round) defaults to ``rnd.totals``, the match totals the
         round is played under (zeros outside a match).
         """
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            number = whole_number(seat)
+            if number is None or not 0 <= number < self.players:
+                raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
+            seat = number
+        if totals is not None and (type(totals) is not tuple or len(totals) != self.players):  # fast: a tuple
+            given = tuple(totals) if isinstance(totals, Iterable) and not isinstance(totals, str) else None
+            if given is None or len(given) != self.players:
+                raise ValueError(f"totals must be {self.players} numbers, one per seat, got {totals!r}")
+            totals = given
         hands = self._hands
         return PlayerView(
             seat, self.players, tuple(hands[seat]), tuple(map(len, hands)), tuple(self._discard), self.top,
             len(self._stock), self.direction, self.to_move, self.ordered_suit, self.pending_draw,
             self.pending_rank, self.must_cover, self.skip_to_answer, self.rules,
-            tuple(totals) if totals is not None else self.totals,
+            totals if totals is not None else self.totals,
             self.drawn if seat == self.to_move else None, self._deck, self.public_log,
             seats=self._seat_numbers, chain=self.chain if self.pending_draw else None)
 
@@ -248,6 +268,7 @@ class Round101(Turns):
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
         other._legal = None
+        other._locked = None
         return other
 
     def cards_in_play(self) -> list[Card]:
@@ -265,8 +286,13 @@ class Round101(Turns):
 
     # --- the one entry point that changes the state ----------------------------------------------
 
-    def play(self, move: Play | Draw | Pass | FlushQueens) -> list:
-        """Make ``move`` for the player to move; return its events (R24: an illegal move changes nothing)."""
+    def play(self, move: Play | Draw | Pass | FlushQueens | str) -> list:
+        """Make ``move`` for the player to move; return its events (R24: an illegal move changes nothing).
+
+        The move is one of ``legal_moves()``, an equal move value, or its text ('7♠', 'Q♥ ♠', 'draw').
+        """
+        if self._locked is not None:
+            raise RuntimeError(self._locked)
         legal = self._legal
         if legal is None:
             legal = self._legal = legal_moves(self)
@@ -274,9 +300,7 @@ class Round101(Turns):
             if m is move:
                 break
         else:
-            if move not in legal:
-                raise IllegalMove(explain(self, move))
-            move = legal[legal.index(move)]
+            move = self._as_legal(move, legal)
         self._legal = None
         ev: list = []
         kind = type(move)
@@ -294,7 +318,31 @@ class Round101(Turns):
             self._check_repetition(ev)
         return ev
 
+    def _as_legal(self, move: object, legal: list) -> Play | Draw | Pass | FlushQueens:
+        """The legal move that ``move`` stands for: an equal move value or its text; else IllegalMove (R24).
+
+        Only a true move (Play, Draw, Pass, FlushQueens) is compared by value, so an object that
+        claims to equal everything is refused rather than taken for the first legal move.
+        """
+        if isinstance(move, str):
+            try:
+                move = parse_move(move)
+            except ValueError as error:
+                shown = ", ".join(map(str, legal)) or "none, the round is over"
+                raise IllegalMove(f"R24: {error}. Legal moves: {shown}.") from None
+        if type(move) in _MOVE_TYPES:
+            for m in legal:
+                if m == move:
+                    return m
+        raise IllegalMove(explain(self, move))
+
     # --- display --------------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        """A text table for a terminal: the table, every hand, whose turn and what they may do."""
+        from pianitsa101.game101.text import round_text
+
+        return round_text(self)
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"seat {self.to_move} to move"
@@ -308,6 +356,7 @@ class Round101(Turns):
 
 
 _ALL_CARDS = _BY_INDEX  # the interned cards, by index
+_MOVE_TYPES = (Play, Draw, Pass, FlushQueens)
 
 
 @cache

@@ -12,6 +12,20 @@ Rules101(deal='five_and_starter', draw='one', queen_wild=True, match='eliminatio
 Traceback (most recent call last):
 ...
 ValueError: R9: six must be one of 'cover', 'cover_any', 'draw2_skip', 'draw1_skip', got 'draw3'
+
+The numbers are bounded, so that every game these rules allow can be played to its end
+and counted exactly, also by the compiled simulator (64-bit numbers):
+
+- ``seven_draw`` and ``seven_of_spades_draw``: 1 to 52 (``MAX_DRAW``).  No deck holds
+  more than 52 cards, so nobody can ever draw more than 51 of them: a larger number would
+  play exactly as 52 does.
+- ``points``: every rank -1,000 to 1,000 (``MAX_POINTS``), and at least one rank worth
+  more than 0.  A hand then counts at most ±52,000, far inside 64 bits (an ace, the dearest
+  card of the common table, counts 11).  With no rank worth a point no total could ever
+  rise, so no match could end (R23).
+- ``limit``: 1 to 100,000 (``MAX_LIMIT``).  Totals grow by a few dozen points a round
+  under the common table: a higher limit would need more rounds than a match plays
+  (``Match101``'s ``max_rounds``).
 """
 
 from __future__ import annotations
@@ -22,9 +36,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from pianitsa101._checks import whole_number
 from pianitsa101.cards import Card, Rank, Suit
 
-__all__ = ["DEFAULT_POINTS", "Rules101"]
+__all__ = ["DEFAULT_POINTS", "MAX_DRAW", "MAX_LIMIT", "MAX_POINTS", "Rules101"]
+
+MAX_DRAW = 52  # R10: the most cards a seven may make the next player draw (a whole deck)
+MAX_POINTS = 1_000  # R19: the most points (either way) one card may count
+MAX_LIMIT = 100_000  # R23: the highest limit
 
 # R19: the common table (the seed gives none): 2..10 their number, J 2, Q 3, K 4, A 11.
 DEFAULT_POINTS: Mapping[Rank, int] = MappingProxyType(
@@ -58,17 +77,23 @@ def _points_table(value: Any) -> Mapping[Rank, int]:
     table: dict[Rank, int] = {}
     for key, pts in value.items():
         rank = _RANK_BY_SYMBOL.get(key.upper()) if isinstance(key, str) else None
-        if rank is None and isinstance(key, int) and not isinstance(key, bool) and 2 <= key <= 14:
-            rank = Rank(key)
+        number = whole_number(key)
+        if rank is None and number is not None and 2 <= number <= 14:
+            rank = Rank(number)
         if rank is None:
             raise ValueError(f"R19: points keys are ranks (Rank, 2..14 or '2'..'10', 'J', 'Q', 'K', 'A'), "
                              f"got {key!r}")
-        if not isinstance(pts, int) or isinstance(pts, bool):
-            raise ValueError(f"R19: the points of a card are whole numbers, got {pts!r} for {rank.symbol}")
-        table[rank] = pts
+        number = whole_number(pts)
+        if number is None or not -MAX_POINTS <= number <= MAX_POINTS:
+            raise ValueError(f"R19: the points of a card are whole numbers from {-MAX_POINTS:,} to "
+                             f"{MAX_POINTS:,}, got {pts!r} for {rank.symbol}")
+        table[rank] = number
     missing = [r.symbol for r in Rank if r not in table]
     if missing:
         raise ValueError(f"R19: points must give every rank 2..A, missing {', '.join(missing)}")
+    if max(table.values()) <= 0:
+        raise ValueError("R19/R23: points must give at least one rank more than 0 points: with none, "
+                         "no total could ever rise, and a match would never end")
     return MappingProxyType(dict(sorted(table.items())))
 
 
@@ -102,14 +127,19 @@ class Rules101:
         for name, rule in _FLAGS.items():
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{rule}: {name} must be True or False, got {getattr(self, name)!r}")
-        for name, rule, optional in (("seven_draw", "R10", False), ("seven_of_spades_draw", "R10", True),
-                                     ("limit", "R23", False)):
+        for name, rule, most, optional in (("seven_draw", "R10", MAX_DRAW, False),
+                                           ("seven_of_spades_draw", "R10", MAX_DRAW, True),
+                                           ("limit", "R23", MAX_LIMIT, False)):
             value = getattr(self, name)
             if optional and value is None:
                 continue
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            number = whole_number(value)
+            if number is None or not 1 <= number <= most:
                 extra = " or None (same as any seven)" if optional else ""
-                raise ValueError(f"{rule}: {name} must be a whole number of at least 1{extra}, got {value!r}")
+                why = " (no deck holds more cards)" if most == MAX_DRAW else ""
+                raise ValueError(f"{rule}: {name} must be a whole number of at least 1 and at most {most:,}"
+                                 f"{why}{extra}, got {value!r}")
+            object.__setattr__(self, name, number)  # numpy integers become plain ints (for JSON)
         object.__setattr__(self, "points", _points_table(self.points))
 
     @classmethod
@@ -126,7 +156,10 @@ class Rules101:
 
     def penalty(self, card: Card) -> int:
         """Cards the next player must draw because of ``card`` (R9 draw modes, R10, R15), or 0."""
-        rank = card.rank
+        try:
+            rank = card.rank
+        except AttributeError:
+            raise TypeError(f"penalty needs a Card, got {card!r}") from None
         if rank is Rank.SEVEN:
             if card.suit is Suit.SPADES and self.seven_of_spades_draw is not None:
                 return self.seven_of_spades_draw
@@ -139,7 +172,10 @@ class Rules101:
 
     def card_points(self, card: Card) -> int:
         """R19: the points a card left in hand counts."""
-        return self.points[card.rank]
+        try:
+            return self.points[card.rank]
+        except (AttributeError, KeyError):
+            raise TypeError(f"card_points needs a Card, got {card!r}") from None
 
     # --- text, dict and JSON -----------------------------------------------------------------
 
@@ -163,8 +199,10 @@ class Rules101:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules101:
         """Rules from a dict made by ``to_dict`` (missing options take their defaults)."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"101 rules are a dict of options (see Rules101.to_dict), got {data!r}")
         names = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - names)
+        unknown = sorted(map(str, set(data) - names))
         if unknown:
             raise ValueError(f"unknown 101 option(s) {', '.join(unknown)}; "
                              f"the options are {', '.join(sorted(names))}")

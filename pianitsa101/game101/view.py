@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, NamedTuple
 
+from pianitsa101._checks import plural
 from pianitsa101.cards import Card, Rank, Suit, card_html
 from pianitsa101.game101.events import PenaltyChain
 
@@ -62,6 +63,12 @@ class PlayerView(NamedTuple):
             return (self.seat + self.direction) % self.players
         return seats[(seats.index(self.seat) + self.direction) % len(seats)]
 
+    def __str__(self) -> str:
+        """A text table: the table, the own hand, the others' card counts, whose turn and what is due."""
+        from pianitsa101.game101.text import view_text
+
+        return view_text(self)
+
 
 def _cards_html(cards) -> str:
     return "".join(card_html(c) for c in cards) or "<i>(none)</i>"
@@ -72,7 +79,7 @@ def round_html(rnd: Round101, face_up: bool = True) -> str:
     rows = []
     for seat, hand in enumerate(rnd._hands):
         mark = " ◀" if seat == rnd.to_move else ""
-        shown = _cards_html(hand) if face_up else f"{len(hand)} cards"
+        shown = _cards_html(hand) if face_up else plural(len(hand), "card")
         rows.append(f"<tr><td>seat {seat}{mark}</td><td>{shown}</td></tr>")
     notes = []
     if rnd.ordered_suit is not None:

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from operator import attrgetter
 
+from pianitsa101._checks import as_seed, check_rng, plural
 from pianitsa101.cards import Card, CardList, cards
 from pianitsa101.pianitsa.play import RANK_BYTES, play_tricks, position_key
 from pianitsa101.pianitsa.rules import PianitsaRules, check_players, deck_cards
@@ -88,8 +89,13 @@ class PianitsaGame:
     Make one with ``PianitsaGame.deal`` or ``PianitsaGame.from_stacks`` (which check their input).
     """
 
-    def __init__(self, stacks: Sequence[Sequence[Card]], rules: PianitsaRules,
-                 rng: random.Random | None) -> None:
+    def __init__(self, stacks: Sequence[Sequence[Card]], rules: PianitsaRules | None = None,
+                 rng: random.Random | None = None, _checked: bool = False) -> None:
+        if not _checked:  # called directly: the checks of from_stacks (the rng is the game's own)
+            rules = _check_rules(rules)
+            stacks = _check_stacks(stacks)
+            if rng is not None or rules.gather == "random":
+                rng = _own_copy(_make_rng(None, rng), rules)
         self.rules = rules
         self.players = len(stacks)
         self._start = tuple(bytes(map(_INDEX, st)) for st in stacks)  # the deal: card indices, top first
@@ -129,7 +135,7 @@ class PianitsaGame:
         rules = _check_rules(rules)
         rng.shuffle(to_deal)
         stacks = [to_deal[s::players] for s in range(players)]  # P2: seat s gets every n-th card
-        return cls(stacks, rules, _own_copy(rng, rules))
+        return cls(stacks, rules, _own_copy(rng, rules), _checked=True)
 
     @classmethod
     def from_stacks(cls, stacks: Sequence[Sequence[Card | str] | str], rules: PianitsaRules | None = None,
@@ -138,28 +144,9 @@ class PianitsaGame:
 
         The stacks may differ in size (a position to study); every stack needs a card.
         """
-        if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
-            raise ValueError(f"stacks must be a list of stacks, one per seat; got {stacks!r}")
-        check_players(len(stacks))
-        parsed = []
-        seen: set[Card] = set()
-        for seat, given in enumerate(stacks):
-            if not isinstance(given, (str, Sequence)):
-                raise ValueError(
-                    f"seat {seat}: a stack is a list of cards or a text like 'A♠ 6♥'; got {given!r}")
-            st = cards(given) if isinstance(given, str) else [Card.parse(c) if isinstance(c, str) else c
-                                                               for c in given]
-            if not st:
-                raise ValueError(f"every stack needs at least one card; seat {seat} has none")
-            for c in st:
-                if not isinstance(c, Card):
-                    raise ValueError(f"a stack holds cards (Card or text like '10♠'); seat {seat} has {c!r}")
-                if c in seen:
-                    raise ValueError(f"{c} appears twice; every card must be distinct (D4)")
-                seen.add(c)
-            parsed.append(st)
+        parsed = _check_stacks(stacks)
         rules = _check_rules(rules)
-        return cls(parsed, rules, _own_copy(_make_rng(seed, rng), rules))
+        return cls(parsed, rules, _own_copy(_make_rng(seed, rng), rules), _checked=True)
 
     # ----- state --------------------------------------------------------------------------
     @property
@@ -265,10 +252,17 @@ class PianitsaGame:
 
         return game_html(self)
 
+    def __str__(self) -> str:
+        """A text table: every stack's size and next card, places, outcome, and the last trick."""
+        from pianitsa101.pianitsa.text import game_text
+
+        return game_text(self)
+
     def __repr__(self) -> str:
         sizes = ", ".join(str(len(st)) for st in self._stacks)
         state = f"outcome={self.outcome!r}" if self.outcome else "in play"
-        return f"<PianitsaGame {self.players} players, stacks [{sizes}], {self.tricks} tricks, {state}>"
+        tricks = plural(self.tricks, "trick")
+        return f"<PianitsaGame {self.players} players, stacks [{sizes}], {tricks}, {state}>"
 
 
 _DEFAULT_RULES = PianitsaRules()
@@ -282,22 +276,52 @@ def _check_rules(rules: PianitsaRules | None) -> PianitsaRules:
     return rules
 
 
+def _check_stacks(stacks: object) -> list[list[Card]]:
+    """Stacks given card by card (Card objects or text), one per seat: 2-8, none empty, no card twice."""
+    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
+        raise ValueError(f"stacks must be a list of stacks, one per seat; got {stacks!r}")
+    check_players(len(stacks))
+    parsed = []
+    seen: set[Card] = set()
+    for seat, given in enumerate(stacks):
+        if isinstance(given, (bytes, bytearray)) or not isinstance(given, (str, Sequence)):
+            raise ValueError(
+                f"seat {seat}: a stack is a list of cards or a text like 'A♠ 6♥'; got {given!r}")
+        st = cards(given) if isinstance(given, str) else [Card.parse(c) if isinstance(c, str) else c
+                                                           for c in given]
+        if not st:
+            raise ValueError(f"every stack needs at least one card; seat {seat} has none")
+        for c in st:
+            if not isinstance(c, Card):
+                raise ValueError(f"a stack holds cards (Card or text like '10♠'); seat {seat} has {c!r}")
+            if c in seen:
+                raise ValueError(f"{c} appears twice; every card must be distinct (D4)")
+            seen.add(c)
+        parsed.append(st)
+    return parsed
+
+
 def _make_rng(seed: int | None, rng: random.Random | None) -> random.Random:
     if seed is not None and rng is not None:
         raise ValueError("give a seed or an rng (random.Random), not both")
     if rng is not None:
-        if not isinstance(rng, random.Random):
-            raise ValueError(f"rng must be a random.Random; got {rng!r}")
-        return rng
-    return random.Random(seed)
+        return check_rng(rng)
+    return random.Random(as_seed(seed))
 
 
 def _own_copy(rng: random.Random, rules: PianitsaRules) -> random.Random | None:
-    """The game's own generator (for gather="random"): a copy, so later use of ``rng`` cannot change it."""
+    """The game's own generator (for gather="random"): a copy, so later use of ``rng`` cannot change it.
+
+    A generator without a state to copy (``random.SystemRandom``) seeds the game's own one
+    with 128 of its bits instead, so that the game's record still replays it.
+    """
     if rules.gather != "random":
         return None
     own = random.Random()
-    own.setstate(rng.getstate())
+    if isinstance(rng, random.SystemRandom):
+        own.seed(rng.getrandbits(128))
+    else:
+        own.setstate(rng.getstate())
     return own
 
 

@@ -22,6 +22,7 @@ import json
 import random
 from typing import TYPE_CHECKING, Any
 
+from pianitsa101._checks import plural
 from pianitsa101.cards import Card, CardList, card_html, cards
 from pianitsa101.pianitsa.rules import PianitsaRules
 from pianitsa101.pianitsa.trick import PianitsaTrick
@@ -57,7 +58,14 @@ def trick_to_dict(trick: PianitsaTrick) -> dict[str, Any]:
 
 
 def trick_from_dict(data: dict[str, Any]) -> PianitsaTrick:
-    """The trick record written by ``trick_to_dict``."""
+    """The trick record written by ``trick_to_dict`` (anything else: ValueError)."""
+    try:
+        return _trick_from_dict(data)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise ValueError(f"not a Пьяница trick record (as trick_to_dict writes it): {error!r}") from None
+
+
+def _trick_from_dict(data: dict[str, Any]) -> PianitsaTrick:
     return PianitsaTrick(
         number=data["number"],
         seats=[tuple(s) for s in data["seats"]],
@@ -87,17 +95,44 @@ def game_to_json(game: PianitsaGame) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
+def _rng_from_state(state: Any) -> random.Random:
+    """A generator in the recorded state ``[version, [625 words], gauss]`` (``random.Random.getstate``)."""
+    words = state[1] if isinstance(state, list) and len(state) == 3 and isinstance(state[1], list) else None
+    if (words is None or len(words) != 625
+            or not all(type(w) is int and 0 <= w < 2**32 for w in words) or words[-1] > 624
+            or type(state[0]) is not int or not (state[2] is None or isinstance(state[2], float))):
+        raise ValueError("the record's rng_state is not a random.Random state "
+                         "([3, a list of 625 words, null], as getstate() gives it)")
+    rng = random.Random()
+    try:
+        rng.setstate((state[0], tuple(words), state[2]))
+    except (TypeError, ValueError, OverflowError):  # e.g. a version this Python does not know
+        raise ValueError("the record's rng_state is not a random.Random state") from None
+    return rng
+
+
 def game_from_json(cls: type[PianitsaGame], text: str) -> PianitsaGame:
-    """Read a game written by ``to_json``, replaying and checking every recorded trick."""
+    """Read a game written by ``to_json``, replaying and checking every recorded trick.
+
+    Anything that is not such a record (not JSON, a missing key, a value of the wrong kind,
+    a trick that does not follow from the deal) is refused with a ValueError saying what.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"a Пьяница game record is JSON text (as to_json writes it), "
+                        f"got {type(text).__name__}")
     try:
         data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as error:
+    except RecursionError:
+        raise ValueError("not a Пьяница game record: the JSON is nested too deeply to be one") from None
+    except ValueError as error:  # json.JSONDecodeError, or a number of more than 4,300 digits
         raise ValueError(f"not a Пьяница game record (JSON expected): {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a Пьяница game record: expected format {FORMAT!r}")
     missing = [key for key in ("rules", "deal", "tricks") if key not in data]
     if missing:
         raise ValueError(f"the Пьяница game record has no {', '.join(map(repr, missing))}")
+    if not isinstance(data["rules"], dict):
+        raise ValueError(f"the record's rules must be a dict of PianitsaRules options, got {data['rules']!r}")
     try:
         rules = PianitsaRules(**data["rules"])
     except TypeError as error:  # an unknown or missing option name
@@ -107,15 +142,19 @@ def game_from_json(cls: type[PianitsaGame], text: str) -> PianitsaGame:
         state = data.get("rng_state")
         if state is None:
             raise ValueError('the record has gather="random" but no rng_state')
-        rng = random.Random()
-        try:
-            rng.setstate((state[0], tuple(state[1]), state[2]))
-        except (TypeError, ValueError, IndexError):
-            raise ValueError("the record's rng_state is not a random.Random state") from None
-    game = cls.from_stacks(data["deal"], rules, rng=rng)
-    for recorded in data["tricks"]:
+        rng = _rng_from_state(state)
+    if not isinstance(data["deal"], list):
+        raise ValueError(f"the record's deal must be a list of stacks, one per seat, got {data['deal']!r}")
+    try:
+        game = cls.from_stacks(data["deal"], rules, rng=rng)
+    except ValueError as error:
+        raise ValueError(f"the record's deal: {error}") from None
+    tricks = data["tricks"]
+    if not isinstance(tricks, list) or not all(isinstance(t, dict) for t in tricks):
+        raise ValueError("the record's tricks must be a list of trick records (dicts)")
+    for recorded in tricks:
         if game.over:
-            raise ValueError(f"the record goes on after the game ended (trick {recorded.get('number')})")
+            raise ValueError(f"the record goes on after the game ended (trick {game.tricks + 1})")
         played = trick_to_dict(game.play_trick())
         if played != recorded:
             raise ValueError(
@@ -148,7 +187,8 @@ def game_html(game: PianitsaGame) -> str:
                                                  game.rules.goal == "shed" else "")
         rows.append(f"<tr><td>seat {seat}</td><td>{len(st)}</td><td>{_BAR.format(w=3 * len(st))}</td>"
                     f"<td>{top}</td><td>{html.escape(status)}</td></tr>")
-    head = f"<b>Пьяница</b>: {game.players} players, {game.tricks} tricks, {game.disputes} dispute rounds"
+    head = (f"<b>Пьяница</b>: {game.players} players, {plural(game.tricks, 'trick')}, "
+            f"{plural(game.disputes, 'dispute round')}")
     if game.over:
         head += f", outcome <b>{html.escape(game.outcome)}</b>"
     table = CardList(game.table)

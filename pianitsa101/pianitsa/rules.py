@@ -20,11 +20,13 @@ import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pianitsa101._checks import plural
 from pianitsa101.cards import Card, make_deck
 
 __all__ = [
     "GATHER_ORDERS",
     "GOALS",
+    "MAX_FACE_DOWN",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "PianitsaRules",
@@ -35,6 +37,7 @@ __all__ = [
 ]
 
 GATHER_ORDERS = ("winner_first", "table", "random")
+MAX_FACE_DOWN = 52  # P8: the largest stake (a whole deck; more plays the same, P12)
 GOALS = ("shed", "collect")
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
@@ -59,7 +62,11 @@ class PianitsaRules:
     low_beats_ace: bool = True
     """P5: the lowest rank of the deck beats the ace (and only the ace)."""
     dispute_face_down: int = 0
-    """P8: cards each disputing player puts face down as a stake before the face-up card."""
+    """P8: cards each disputing player puts face down as a stake before the face-up card.
+
+    At most 52 (``MAX_FACE_DOWN``): no deck holds more cards, and by P12 a player with too
+    few cards puts all but the last face down, so any larger stake plays exactly as 52 does.
+    """
     gather: str = "winner_first"
     """P9: order of the table cards put under the taker's stack: 'winner_first', 'table', 'random'."""
     second_disputes: bool = True
@@ -74,10 +81,11 @@ class PianitsaRules:
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise ValueError(f"PianitsaRules: {name} must be True or False; got {value!r}")
-        if not _is_int(self.dispute_face_down) or self.dispute_face_down < 0:
+        if not _is_int(self.dispute_face_down) or not 0 <= self.dispute_face_down <= MAX_FACE_DOWN:
             raise ValueError(
-                "PianitsaRules: dispute_face_down must be a whole number 0 or more "
-                f"(cards put face down before each dispute card); got {self.dispute_face_down!r}")
+                f"PianitsaRules: dispute_face_down must be a whole number 0 or more, at most {MAX_FACE_DOWN} "
+                f"(cards put face down before each dispute card; no deck holds more); "
+                f"got {self.dispute_face_down!r}")
         for name, allowed in (("gather", GATHER_ORDERS), ("goal", GOALS)):
             value = getattr(self, name)
             if value not in allowed:
@@ -129,7 +137,7 @@ def check_deck(deck: Sequence[Card | str], players: int) -> list[Card]:
             raise ValueError(f"the deck holds {c} twice; a deck must hold distinct cards (D4)")
         seen.add(c)
     if len(result) < players or len(result) % players:  # P2
-        raise ValueError(f"{len(result)} cards cannot be dealt equally to {players} players (P2)")
+        raise ValueError(f"{plural(len(result), 'card')} cannot be dealt equally to {players} players (P2)")
     return result
 
 

@@ -8,7 +8,13 @@ order, the cards gathered in the order they go under the taker's stack, and who 
 >>> from pianitsa101.pianitsa import PianitsaGame
 >>> trick = PianitsaGame.from_stacks(["K♠ 9♠", "K♥ 10♥"]).play_trick()
 >>> print(trick)
-trick 1: 0:K♠ 1:K♥ | 0:9♠ 1:10♥ -> seat 1 takes 4
+trick 1    seat 0  seat 1
+cards      K♠*     K♥*
+dispute 1  9♠      10♥*
+seat 1 takes 4 cards (* the winning rank, P6)
+seat 0: no cards left, out of the game (P11)
+>>> trick.summary()
+'trick 1: 0:K♠ 1:K♥ | 0:9♠ 1:10♥ -> seat 1 takes 4'
 >>> trick.leaders, trick.disputes, trick.gathered
 ([(0, 1), (1,)], 1, [Card.parse('K♥'), Card.parse('10♥'), Card.parse('K♠'), Card.parse('9♠')])
 """
@@ -18,6 +24,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from pianitsa101._checks import plural
 from pianitsa101.cards import Card, CardList, card_html
 
 __all__ = ["PianitsaTrick", "faces"]
@@ -75,6 +82,13 @@ class PianitsaTrick:
         return out
 
     def __str__(self) -> str:
+        """A text table: a column per seat, a row per round of face-up cards, then who takes the trick."""
+        from pianitsa101.pianitsa.text import trick_text
+
+        return trick_text(self)
+
+    def summary(self) -> str:
+        """The trick on one line: 'trick 1: 0:K♠ 1:K♥ | 0:9♠ 1:10♥ -> seat 1 takes 4'."""
         parts = []
         for i, up in enumerate(self.rounds):
             cells = []
@@ -104,7 +118,7 @@ class PianitsaTrick:
                 style = ' style="background:#ffe9a8"' if s in self.leaders[i] else ""
                 cells.append(f"<td{style}>{back * len(self.stakes[i].get(s, ()))}{face}</td>")
             rows.append(f"<tr><th>{html.escape(label)}</th>{''.join(cells)}</tr>")
-        who = (f"seat {self.taker} takes {len(self.table)} cards" if self.taker is not None
+        who = (f"seat {self.taker} takes {plural(len(self.table), 'card')}" if self.taker is not None
                else "nobody can take the table: draw (P12)")
         left = f"; left the game: {', '.join(map(str, self.left))}" if self.left else ""
         return (f'<div class="p101-trick"><b>Trick {self.number}</b>: {who}{left}'

@@ -9,10 +9,12 @@ of a silent cell; a run that must compile anyway says so (``COMPILE_NOTICE``).
 
 from __future__ import annotations
 
+import hashlib
 import sys
 import time
+from pathlib import Path
 
-__all__ = ["COMPILE_NOTICE", "build_cache", "needs_compiling"]
+__all__ = ["COMPILE_NOTICE", "build_cache", "ensure_fresh_cache", "needs_compiling"]
 
 COMPILE_NOTICE = "building the compiled simulator for this machine: about a minute, once"
 
@@ -35,6 +37,44 @@ def needs_compiling(*kernels: object) -> bool:
     return False
 
 
+_checked = False
+
+
+def ensure_fresh_cache() -> None:
+    """Throw away numba's cached machine code of this folder if any kernel source changed since.
+
+    numba checks only the source file of the function it loads, not the files of the
+    functions that one calls: change ``_legal101.py`` and ``play_rounds`` (in
+    ``_game101_kernel.py``) would load yesterday's machine code.  So a digest of every
+    kernel source (the files with ``@njit``) is kept beside the cache, and a cache made
+    from other sources is removed before anything loads from it (once per process).
+    """
+    global _checked
+    if _checked:
+        return
+    _checked = True
+    folder = Path(__file__).parent
+    digest = hashlib.sha256()
+    for source in sorted(folder.glob("*.py")):
+        text = source.read_bytes()
+        if b"@njit" in text:
+            digest.update(source.name.encode() + b"\0" + text)
+    cache = folder / "__pycache__"
+    stamp = cache / "kernel-sources.sha256"
+    try:
+        if stamp.read_text() == digest.hexdigest():
+            return
+    except OSError:
+        pass
+    try:
+        for old in [*cache.glob("*.nbi"), *cache.glob("*.nbc")]:
+            old.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(digest.hexdigest())
+    except OSError:  # a read-only install: numba keeps its cache elsewhere
+        pass
+
+
 def build_cache() -> list[str]:
     """Run each compiled simulator once on a tiny input, so numba compiles and caches it; name them."""
     from pianitsa101.simulate import simulate_101, simulate_pianitsa
@@ -42,9 +82,9 @@ def build_cache() -> list[str]:
     def quiet(done: int, total: int, message: str) -> None:
         """No bar and no notice: ``main`` has said it once for all of them."""
 
-    simulate_pianitsa(1, seed=0, progress=quiet)
-    simulate_pianitsa(deals=[["A♠ 6♥", "K♦ 6♣"]], progress=quiet)
-    simulate_101(1, seed=0, progress=quiet)
+    simulate_pianitsa(1, seed=0, progress=quiet, engine="compiled")
+    simulate_pianitsa(deals=[["A♠ 6♥", "K♦ 6♣"]], progress=quiet, engine="compiled")
+    simulate_101(1, seed=0, progress=quiet, engine="compiled")
     from pianitsa101.simulate import _bot101
 
     _bot101.warm_up()  # MonteCarloAgent's playouts

@@ -9,6 +9,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pianitsa101.simulate._cache import ensure_fresh_cache
+
+ensure_fresh_cache()  # every kernel module imports this one first: no stale machine code loads
+
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)

@@ -1,12 +1,21 @@
-"""Many rounds of 101 between random bots on the compiled fast path: ``simulate_101``.
+"""Many rounds of 101 between random bots: ``simulate_101`` and its result (R2-R21, R26).
 
-The rounds follow the same rules as ``pianitsa101.game101.Round101`` (R2-R21, R26, every
-round option of ``Rules101``); a bot picks uniformly among the legal moves, as
-``RandomAgent`` does.  The random numbers are not the engine's (a SplitMix64 stream per
-round, seeded from ``seed`` and the round's number), so a seed gives other rounds than
-``Round101.deal(seed=...)``; the tests replay fast-path rounds move by move through
-``Round101`` (same legal moves at every step, same winner and points) to show the rules
-are the same.  Match rules (R22, R23) are not simulated here: add up ``points`` as you like.
+The rounds follow the same rules as ``pianitsa101.game101.Round101`` (every round option of
+``Rules101``); a bot picks uniformly among the legal moves, as ``RandomAgent`` does.  Two
+engines play them:
+
+- ``engine="compiled"`` (where numba is installed): a numba kernel (``_game101_kernel``,
+  driven by ``_compiled_101``), millions of decisions a second.  Its random numbers are a
+  SplitMix64 stream per round, seeded from ``seed`` and the round's number, so a seed
+  gives other rounds than ``Round101.deal(seed=...)``; the tests replay kernel rounds move
+  by move through ``Round101`` to show the rules are the same.
+- ``engine="python"`` (in the browser, or with ``PIANITSA101_PURE=1``): ``Round101`` itself
+  (``_pure_101``), dealt, choosing and shuffling with the kernel's own stream, so it plays
+  *the same rounds* for the same seed, much slower: a smaller default sample, and a
+  sentence saying so in the result (``note``).
+
+Match rules (R22, R23) are not simulated here: add up ``points`` as you like.  Results are
+numpy arrays where numpy exists, else ``PlainArray`` columns.
 
 >>> res = simulate_101(200, players=3, seed=1)
 >>> res.points.shape, bool((res.decisions > 0).all())
@@ -15,83 +24,80 @@ are the same.  Match rules (R22, R23) are not simulated here: add up ``points`` 
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-import numpy as np
-
-from pianitsa101.cards import Card, Rank, make_deck
+from pianitsa101._checks import plural
+from pianitsa101.cards import Card, make_deck
 from pianitsa101.game101 import Rules101
-from pianitsa101.simulate import _game101_kernel as kernel
-from pianitsa101.simulate import _state101 as state
-from pianitsa101.simulate._cache import COMPILE_NOTICE, needs_compiling
-from pianitsa101.simulate._progress import ProgressArg, check_progress, run_in_chunks
-from pianitsa101.simulate.pianitsa import _check_games, _check_workers, _seed_keys
+from pianitsa101.simulate._array import PlainArray
+from pianitsa101.simulate._engine import check_count, check_workers, choose_engine, pure_note
+from pianitsa101.simulate._progress import ProgressArg, check_progress
+from pianitsa101.simulate._seeds import seed_keys
 
-__all__ = ["Simulation101", "simulate_101"]
+__all__ = ["DEFAULT_ROUNDS", "DEFAULT_ROUNDS_PURE", "Simulation101", "simulate_101"]
 
-OUTCOMES_101 = np.array(["won", "abandoned", "limit"])
-_CHUNK = 1 << 14
+OUTCOMES_101 = ("won", "abandoned", "limit")
+"""Outcome names by code: 0 won, 1 abandoned (R26), 2 cut at ``max_decisions``."""
+DEFAULT_ROUNDS = 10_000  # rounds=None on the compiled engine
+DEFAULT_ROUNDS_PURE = 500  # rounds=None in pure Python (a few seconds in the browser)
+_CHUNK = 1 << 14  # rounds per kernel call when showing progress
+_PURE_CHUNK = 10  # rounds between two progress updates in pure Python
 MAX = 10_000_000  # the largest max_decisions accepted
 
 
 @dataclass(frozen=True, eq=False)
 class Simulation101:
-    """The results of many rounds of 101, one entry per round in numpy arrays."""
+    """The results of many rounds of 101, one entry per round in numpy arrays (``PlainArray`` without)."""
 
-    winner: np.ndarray
+    winner: Any
     """The seat that won each round (R18), or -1 when abandoned (R26) or cut at ``max_decisions``."""
-    outcome_code: np.ndarray
+    outcome_code: Any
     """0 won, 1 abandoned (R26), 2 cut at ``max_decisions`` (``OUTCOMES_101[code]``)."""
-    decisions: np.ndarray
+    decisions: Any
     """Decisions (moves) made in each round."""
-    points: np.ndarray
+    points: Any
     """``points[round, seat]``: the round's points (R19, R20; 0 for everyone when abandoned)."""
     rules: Rules101
     """The rules every round was played by."""
+    engine: str = "compiled"
+    """Which engine played: 'compiled' (numba) or 'python' (``Round101``)."""
+    note: str = ""
+    """A sentence about how the rounds were played, when it matters (the pure-Python path)."""
 
     @property
-    def outcome(self) -> np.ndarray:
+    def outcome(self) -> Any:
         """Each round's outcome: 'won', 'abandoned' or 'limit'."""
-        return OUTCOMES_101[self.outcome_code]
+        if isinstance(self.outcome_code, PlainArray):
+            return PlainArray([OUTCOMES_101[c] for c in self.outcome_code])
+        import numpy as np
+
+        return np.array(OUTCOMES_101)[self.outcome_code]
 
     @property
     def rounds(self) -> int:
         """How many rounds were played."""
         return len(self.winner)
 
+    def counts(self) -> dict[str, int]:
+        """How many rounds ended each way."""
+        codes = self.outcome_code.tolist()
+        return {name: codes.count(code) for code, name in enumerate(OUTCOMES_101)}
+
     def __repr__(self) -> str:
-        counts = {str(k): int((self.outcome_code == i).sum()) for i, k in enumerate(OUTCOMES_101)}
         mean = float(self.decisions.mean()) if self.rounds else 0.0
-        return (f"<Simulation101 {self.rounds:,} rounds, {self.points.shape[1]} players, "
-                f"mean decisions {mean:.1f}, {counts}>")
+        note = f" {self.note}" if self.note else ""
+        return (f"<Simulation101 {plural(self.rounds, 'round')}, {self.points.shape[1]} players, "
+                f"mean decisions {mean:.1f}, {self.counts()}>{note}")
 
 
-def rule_arrays(rules: Rules101) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The options, the penalty of every card (R9, R10, R15) and the points table (R19) as arrays."""
-    opt = np.zeros(10, dtype=np.int64)
-    opt[state.O_DRAW_ONE] = rules.draw == "one"
-    opt[state.O_SHUFFLE] = rules.recycle == "shuffle"
-    opt[state.O_SIX] = ("cover", "cover_any", "draw2_skip", "draw1_skip").index(rules.six)
-    opt[state.O_ACE_ANSWER] = rules.ace == "skip_unless_ace"
-    opt[state.O_WILD] = rules.queen_wild
-    opt[state.O_CHAIN] = ("double", "add", "off").index(rules.chain)
-    opt[state.O_LAST] = rules.last_card_effects
-    opt[state.O_BONUS] = rules.queen_finish_bonus
-    opt[state.O_FLUSH] = rules.flush_queens
-    opt[state.O_STARTER] = rules.deal == "five_and_starter"
-    penalty = np.array([rules.penalty(Card.from_index(i)) for i in range(52)], dtype=np.int64)
-    points = np.zeros(15, dtype=np.int64)
-    for rank in Rank:
-        points[int(rank)] = rules.points[rank]
-    return opt, penalty, points
-
-
-def deck_array(deck: int | Sequence[Card | str], players: int, rules: Rules101) -> np.ndarray:
-    """R1/R2: the deck's card indices, checked (36, 52 or distinct cards, enough to deal)."""
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 2 <= players <= 6:
+def deck_cards_101(deck: int | Sequence[Card | str], players: int, rules: Rules101) -> list[Card]:
+    """R1/R2: the deck's cards, checked (36, 52 or distinct cards, enough to deal)."""
+    if isinstance(players, bool) or not isinstance(players, numbers.Integral) or not 2 <= players <= 6:
         raise ValueError(f"R1: 101 is played by 2 to 6 players, got {players!r}")
-    if isinstance(deck, (int, np.integer)) and not isinstance(deck, bool):
+    if isinstance(deck, numbers.Integral) and not isinstance(deck, bool):
         if deck not in (36, 52):
             raise ValueError(f"R1: 101 is played with a 36- or 52-card deck (or a list of cards), "
                              f"got {deck!r}")
@@ -108,41 +114,53 @@ def deck_array(deck: int | Sequence[Card | str], players: int, rules: Rules101) 
     if len(cards) < needed:
         raise ValueError(f"R2: dealing to {players} players needs at least {needed} cards, "
                          f"the deck has {len(cards)}")
-    return np.array([c.index for c in cards], dtype=np.int64)
+    return cards
 
 
-def simulate_101(rounds: int, players: int = 3, deck: int | Sequence[Card | str] = 36,
-                 rules: Rules101 | None = None,
-                 seed: int | np.random.SeedSequence | np.random.Generator | None = None, *,
-                 workers: int | None = 1, progress: ProgressArg = False,
-                 max_decisions: int = 1_000_000) -> Simulation101:
-    """Play ``rounds`` rounds of 101 between random bots on the fast path (seeded, any ``workers``).
+def simulate_101(rounds: int | None = None, players: int = 3, deck: int | Sequence[Card | str] = 36,
+                 rules: Rules101 | None = None, seed: Any = None, *, workers: int | None = 1,
+                 progress: ProgressArg = False, max_decisions: int = 1_000_000,
+                 engine: str | None = None) -> Simulation101:
+    """Play ``rounds`` rounds of 101 between random bots (seeded, any ``workers``, either engine).
 
-    A round still going after ``max_decisions`` decisions is cut off (outcome 'limit'), a
-    safety cap only: R26 ends endless rounds long before (the longest of a million rounds
-    over several rule sets made about 7,400 decisions).  ``progress``: False, True or a
-    function ``progress(done, total, message)``, as for ``simulate_pianitsa``.
+    ``rounds`` None plays the default sample (``DEFAULT_ROUNDS``, or ``DEFAULT_ROUNDS_PURE``
+    in pure Python).  A round still going after ``max_decisions`` decisions is cut off
+    (outcome 'limit'), a safety cap only: R26 ends endless rounds long before (the longest
+    of a million rounds over several rule sets made about 7,400 decisions).  ``progress``:
+    False, True or a function ``progress(done, total, message)``, as for
+    ``simulate_pianitsa``; ``engine``: 'compiled', 'python' or None (the best available).
     """
     rules = Rules101() if rules is None else rules
     if not isinstance(rules, Rules101):
         raise ValueError(f"rules must be a Rules101; got {rules!r}")
-    count = _check_games(rounds)
     check_progress(progress)
-    cards = deck_array(deck, players, rules)
+    which = choose_engine(engine)
+    count = check_count(rounds, which, DEFAULT_ROUNDS, DEFAULT_ROUNDS_PURE, "rounds")
+    cards = deck_cards_101(deck, players, rules)
+    players = int(players)
     if isinstance(max_decisions, bool) or not isinstance(max_decisions, int) or not 0 < max_decisions <= MAX:
         raise ValueError(f"max_decisions must be a whole number 1..{MAX:,}; got {max_decisions!r}")
-    key0, key1 = _seed_keys(seed)
-    threads = _check_workers(workers)
-    opt, penalty, points = rule_arrays(rules)
-    winner = np.zeros(count, dtype=np.int64)
-    code = np.zeros(count, dtype=np.int8)
-    decisions = np.zeros(count, dtype=np.int64)
-    scores = np.zeros((count, players), dtype=np.int64)
+    key0, key1 = seed_keys(seed)
+    threads = check_workers(workers)
+    if which == "compiled":
+        from pianitsa101.simulate import _compiled_101 as run
+    else:
+        from pianitsa101.simulate import _pure_101 as run
+    winner, code, decisions, points = run.play(cards, players, rules, count, key0, key1, max_decisions,
+                                               threads, progress)
+    note = "" if which == "compiled" else pure_note(engine, count, "rounds", DEFAULT_ROUNDS_PURE,
+                                                      DEFAULT_ROUNDS)
+    return Simulation101(winner=winner, outcome_code=code, decisions=decisions, points=points, rules=rules,
+                         engine=which, note=note)
 
-    def play(lo: int, hi: int) -> None:
-        kernel.play_rounds(cards, players, opt, penalty, points, key0, key1, lo, hi - lo, max_decisions,
-                           winner[lo:hi], code[lo:hi], decisions[lo:hi], scores[lo:hi])
 
-    notice = COMPILE_NOTICE if count and needs_compiling(kernel.play_rounds) else ""
-    run_in_chunks(count, "101", progress, threads, _CHUNK, play, notice=notice, unit="rounds")
-    return Simulation101(winner=winner, outcome_code=code, decisions=decisions, points=scores, rules=rules)
+_COMPILED_NAMES = ("deck_array", "kernel", "rule_arrays", "state")
+
+
+def __getattr__(name: str) -> Any:
+    """Names of the compiled path still found here, imported only when asked for (they need numpy)."""
+    if name in _COMPILED_NAMES:
+        from pianitsa101.simulate import _compiled_101
+
+        return getattr(_compiled_101, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,6 +1,7 @@
 """The tables: play and watch the games in a notebook, and run simulations (issue 9).
 
 - ``PianitsaTable``: Пьяница trick by trick, every dispute laid out, a plot of the stacks;
+- ``Table101``: a whole match of 101 against bots (or bots watched), penalty chains, the scoreboard;
 - ``SimulationPanel``: many games at once, a histogram and estimates with 95% intervals.
 
 Reusable pieces (for every table): ``cardrow.CardRow`` (the clickable card component),
@@ -13,5 +14,6 @@ from pianitsa101.widgets.cardrow import CardRow, card_item
 from pianitsa101.widgets.log import LogArea
 from pianitsa101.widgets.pianitsa_table import PianitsaTable
 from pianitsa101.widgets.simulation_panel import SimulationPanel
+from pianitsa101.widgets.table101 import Table101
 
-__all__ = ["CardRow", "LogArea", "PianitsaTable", "SimulationPanel", "card_item"]
+__all__ = ["CardRow", "LogArea", "PianitsaTable", "SimulationPanel", "Table101", "card_item"]

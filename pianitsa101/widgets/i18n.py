@@ -174,6 +174,11 @@ TEXTS: dict[str, dict[str, Text]] = {
         "ru": "собираем быстрый симулятор для этой машины: около минуты, один раз",
     },
     "sim_done": {"en": "{games} played in {seconds:.1f} s", "ru": "сыграно {games} за {seconds:.1f} с"},
+    "sim_pure": {
+        "en": "played in pure Python (no compiled simulator here, as in the browser): about 100 times slower",
+        "ru": "сыграно на чистом Python (здесь нет скомпилированного симулятора, как в браузере): "
+              "примерно в 100 раз медленнее",
+    },
     "sim_press_run": {
         "en": "Choose the game and the rules, then press Run.",
         "ru": "Выберите игру и правила и нажмите «Запустить».",
@@ -271,6 +276,13 @@ RULES: dict[str, dict[str, str]] = {
         "ru": "Если расклад повторился, игра шла бы вечно: она кончается как зацикленная.",
     },
 }
+
+
+# The 101 table's texts live in their own module (they are many); every key is here all the same.
+from pianitsa101.widgets.i18n_101 import RULES_101, TEXTS_101  # noqa: E402
+
+TEXTS.update(TEXTS_101)
+RULES.update(RULES_101)
 
 
 def check_lang(lang: str) -> str:

@@ -19,7 +19,7 @@ import ipywidgets
 __all__ = ["LogArea"]
 
 _STYLE = (
-    "max-height:9.5em;overflow-y:auto;font:13px/1.45 'DejaVu Sans','Liberation Sans',Arial,sans-serif;"
+    "max-height:9.5em;overflow-y:auto;font:{px:g}px/1.45 'DejaVu Sans','Liberation Sans',Arial,sans-serif;"
     "color:#333;background:#fafafa;border:1px solid #e2e2e2;border-radius:6px;padding:4px 8px"
 )
 
@@ -42,6 +42,13 @@ class LogArea(ipywidgets.HTML):
     def add(self, line: str) -> None:
         """Put a line on top of the log."""
         self._lines.insert(0, line)
+        del self._lines[self.keep :]
+        self._draw()
+
+    def add_many(self, lines: list[str]) -> None:
+        """Put lines on top of the log, oldest first (one redraw for them all)."""
+        for line in lines:
+            self._lines.insert(0, line)
         del self._lines[self.keep :]
         self._draw()
 

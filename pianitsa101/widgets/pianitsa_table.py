@@ -234,6 +234,13 @@ class PianitsaTable(w.VBox):
         """True when the moment shown is the end of the game."""
         return self._game.over and self._shown == self._game.tricks
 
+    def __repr__(self) -> str:
+        """A short text for where the widget cannot be drawn (a notebook viewed before it runs)."""
+        game = self._game
+        state = f"over ({game.outcome})" if game.over else "in play"
+        return (f"<PianitsaTable: {game.players} players, showing trick {self._shown} of "
+                f"{game.tricks}, {state}; run the cell in Jupyter to play>")
+
     # ----- actions (each a click's Python side) --------------------------------------------------
     def next_trick(self) -> PianitsaTrick | None:
         """Show the next trick: the one already played (after going back), or play a new one."""

@@ -77,7 +77,7 @@ class SimulationPanel(w.VBox):
         self,
         game: str = "pianitsa",
         players: int = 2,
-        games: int = 10_000,
+        games: int | None = None,
         seed: int = 0,
         compare: bool = False,
         lang: str = "en",
@@ -105,6 +105,10 @@ class SimulationPanel(w.VBox):
             **wide,
         )
         self.deck_control = w.Dropdown(description=tr("deck", lang), **wide)
+        if games is None:  # a sample that takes a few seconds on the engine that runs here
+            from pianitsa101.simulate._engine import choose_engine
+
+            games = 10_000 if choose_engine(None) == "compiled" else 1_000
         sizes = sorted({*_SIZES, games})
         self.games_control = w.Dropdown(
             options=[(f"{n:,}", n) for n in sizes], value=games, description=tr("sim_games", lang), **wide
@@ -215,6 +219,10 @@ class SimulationPanel(w.VBox):
             games, players=players, deck=deck, rules=rules, seed=seed, progress=self._on_progress(label)
         )
 
+    def __repr__(self) -> str:
+        """A short text for where the widget cannot be drawn (a notebook viewed before it runs)."""
+        return f"<SimulationPanel: {self.game_control.value}; run the cell in Jupyter to use it>"
+
     def run(self) -> bool:
         """Play the games (rule set A, and B when comparing) and show the histogram and the estimates."""
         names = [tr("sim_rules_a", self.lang)] + (
@@ -259,12 +267,8 @@ class SimulationPanel(w.VBox):
         self.table.value = estimates_html(columns, lang, self.scale)
         total = sum(len(x) for x in lengths)
         self.progress.value = self.progress.max
-        self.progress_text.value = html.escape(
-            tr(
-                "sim_done",
-                lang,
-                games=tr("n_games" if pianitsa else "n_rounds", lang, n=total).replace(
-                    str(total), f"{total:,}"),
-                seconds=seconds,
-            )
-        )
+        count = tr("n_games" if pianitsa else "n_rounds", lang, n=total).replace(str(total), f"{total:,}")
+        done = tr("sim_done", lang, games=count, seconds=seconds)
+        if getattr(self.results[0], "engine", "compiled") == "python":  # in the browser: say why it is slower
+            done += " · " + tr("sim_pure", lang)
+        self.progress_text.value = html.escape(done)

@@ -2,7 +2,8 @@
 
 ``line_chart`` draws a few series over a common x axis (stack sizes trick by trick);
 ``histogram`` draws one or two samples of whole numbers as bars (game lengths), as shares of
-each sample so that two rule sets compare fairly. Both take a ``scale`` for projectors.
+each sample so that two rule sets compare fairly; ``bar_chart`` draws one horizontal bar per
+name toward a limit (the 101 totals). All take a ``scale`` for projectors.
 
 >>> svg = line_chart([[16, 17, 15], [16, 15, 17]], ["seat 0", "seat 1"], title="cards")
 >>> svg.count("<polyline"), "seat 1" in svg
@@ -11,6 +12,9 @@ each sample so that two rule sets compare fairly. Both take a ``scale`` for proj
 [0, 10, 20, 30]
 >>> bin_counts([1, 2, 2, 9], low=0, width=5, bins=2)
 [3, 1]
+>>> bars = bar_chart([23, 104, -20], ["seat 0", "seat 1", "seat 2"], limit=101, notes=["", "out", ""])
+>>> bars.count('class="bar"'), "out" in bars, "stroke-dasharray" in bars
+(3, True, True)
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import html
 import math
 from collections.abc import Sequence
 
-__all__ = ["PALETTE", "bin_counts", "histogram", "line_chart", "nice_ticks"]
+__all__ = ["PALETTE", "bar_chart", "bin_counts", "histogram", "line_chart", "nice_ticks"]
 
 PALETTE = ("#1f6fb4", "#d6402b", "#2a9d3f", "#e08a00", "#7b4fb0", "#8c564b", "#d45a9f", "#17a2b8")
 """Series colours, one per seat (seat 0 first)."""
@@ -239,4 +243,65 @@ def histogram(
                 f'height="{bottom - y:.1f}" fill="{color}" fill-opacity="0.8"/>'
             )
     body += _legend(names, colors, left + 4, 31, square=True)
+    return _frame(width, height, scale, title, title, "".join(body))
+
+
+def bar_chart(
+    values: Sequence[float],
+    names: Sequence[str],
+    limit: float | None = None,
+    width: float = 440,
+    bar: float = 22,
+    title: str = "",
+    limit_label: str = "",
+    notes: Sequence[str] | None = None,
+    faded: Sequence[bool] | None = None,
+    scale: float = 1.0,
+    colors: Sequence[str] = PALETTE,
+) -> str:
+    """One horizontal bar per name, from 0 to its value (negative values go left of 0).
+
+    ``limit`` draws a dashed line there (labelled ``limit_label``); ``notes`` are words after
+    each value ("out"); ``faded`` bars are drawn pale (a player who has left).
+    """
+    count = len(values)
+    name_w = 8 + 6.6 * max((len(n) for n in names), default=4)
+    left, right = name_w + 6, width - 16 - 6.6 * max((len(n) for n in (notes or [""])), default=0) - 30
+    top = 40 if title else 22
+    height = top + count * (bar + 8) + 22
+    low = min(0, *values) if values else 0
+    high = max([limit or 0, *values, 1])
+    span = high - low or 1
+
+    def sx(x: float) -> float:
+        return left + (right - left) * (x - low) / span
+
+    body = []
+    for t in nice_ticks(low, high, 5):
+        x = sx(t)
+        body.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 2:.1f}" y2="{height - 20:.1f}" '
+                    'stroke="#ececec"/>')
+        body.append(_text(x, height - 6, f"{t:g}", 10.5))
+    zero = sx(0)
+    for i, (value, name) in enumerate(zip(values, names, strict=True)):
+        y = top + i * (bar + 8)
+        color = colors[i % len(colors)]
+        pale = bool(faded and faded[i])
+        x0, x1 = sorted((zero, sx(value)))
+        body.append(_text(left - 6, y + bar * 0.7, name, 11.5, "end"))
+        body.append(
+            f'<rect class="bar" x="{x0:.1f}" y="{y:.1f}" width="{max(x1 - x0, 1.5):.1f}" height="{bar:g}" '
+            f'rx="3" fill="{"#c4c4c4" if pale else color}" fill-opacity="{0.55 if pale else 0.85}"/>'
+        )
+        note = f"  {notes[i]}" if notes and notes[i] else ""
+        body.append(_text(max(x1, zero) + 5, y + bar * 0.7, f"{value:g}{note}", 11.5, "start",
+                          extra=' font-weight="bold"'))
+    body.append(f'<line x1="{zero:.1f}" x2="{zero:.1f}" y1="{top - 2:.1f}" y2="{height - 20:.1f}" '
+                'stroke="#888"/>')
+    if limit is not None:
+        x = sx(limit)
+        body.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 4:.1f}" y2="{height - 20:.1f}" '
+                    'stroke="#b3261e" stroke-width="1.6" stroke-dasharray="5 3"/>')
+        if limit_label:
+            body.append(_text(x, top - 6, limit_label, 10.5).replace('fill="#333"', 'fill="#b3261e"'))
     return _frame(width, height, scale, title, title, "".join(body))

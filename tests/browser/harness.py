@@ -158,6 +158,10 @@ class LabServer(_Server):
         labconfig.mkdir(parents=True)
         (labconfig / "page_config.json").write_text(
             '{"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": true}}')
+        # JupyterLab draws only the cells in view ("windowing"); a test reads every cell's prompt.
+        tracker = self._home / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
+        tracker.mkdir(parents=True)
+        (tracker / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
         env = dict(os.environ)
         env.update({
             "JUPYTER_CONFIG_DIR": str(self._home / "config"),

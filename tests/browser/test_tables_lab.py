@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 
 from harness import errors_shown, offsite, record_requests, run_all
+from playwright.sync_api import expect
 
 NOTEBOOK = "tests/browser/notebooks/tables.ipynb"
 
 
-def header(page) -> str:
-    return page.locator(".p101-pianitsa-table .widget-html").first.inner_text()
+def header(page):
+    """The table's header line (a locator: expect() waits until it says what is asked)."""
+    return page.locator(".p101-pianitsa-table .widget-html").first
 
 
 def test_pianitsa_table_and_simulation_panel_in_the_browser(lab, page):
@@ -21,17 +23,18 @@ def test_pianitsa_table_and_simulation_panel_in_the_browser(lab, page):
     table = page.locator(".p101-pianitsa-table")
     stacks = table.locator(".p101-item.p101-playable")
     stacks.first.wait_for()
-    assert stacks.count() == 3 and "trick 0 of 0" in header(page)
+    assert stacks.count() == 3
+    expect(header(page)).to_contain_text("trick 0 of 0")
     assert table.locator(".p101-item > svg").count() == 3  # the stacks are drawn as cards
 
     stacks.nth(1).click()  # a click on a stack turns the top cards: the first trick
     page.wait_for_function(
         "() => document.querySelector('.p101-trick')?.innerText.includes('second dispute')")
-    trick = table.locator(".p101-trick").inner_text()
-    assert "Seat 2 joins" in trick and "knocks out the ace" in trick
-    assert "Seat 0 takes the trick: 11 cards" in trick
-    assert "trick 1 of 1" in header(page)
-    assert "18 cards" in table.locator(".p101-item").first.inner_text()  # the taker's count went up
+    trick = table.locator(".p101-trick")
+    for words in ("Seat 2 joins", "knocks out the ace", "Seat 0 takes the trick: 11 cards"):
+        expect(trick).to_contain_text(words)  # each part of the view arrives in its own message
+    expect(header(page)).to_contain_text("trick 1 of 1")
+    expect(table.locator(".p101-item").first).to_contain_text("18 cards")  # the taker's count went up
 
     table.get_by_role("button", name="Next trick").click()
     page.wait_for_function("() => document.body.innerText.includes('trick 2 of 2')")
@@ -39,19 +42,19 @@ def test_pianitsa_table_and_simulation_panel_in_the_browser(lab, page):
     handle.focus()
     handle.press("ArrowLeft")  # the back-slider: one trick back
     page.wait_for_function("() => document.body.innerText.includes('trick 1 of 2')")
-    assert "second dispute" in table.locator(".p101-trick").inner_text()
+    expect(table.locator(".p101-trick")).to_contain_text("second dispute")
 
     table.get_by_role("button", name="Play to the end").click()
     page.wait_for_function("() => /Game over after \\d+ tricks/.test(document.body.innerText)")
-    assert re.search(r"seat \d is the drunkard", table.inner_text())
-    assert table.get_by_role("button", name="Next trick").is_disabled()
+    expect(table).to_contain_text(re.compile(r"seat \d is the drunkard"))
+    expect(table.get_by_role("button", name="Next trick")).to_be_disabled()
 
     panel = page.locator(".p101-simulation-panel")
     panel.get_by_role("button", name="Run").click()
     page.wait_for_function(
         "() => document.querySelector('.p101-simulation-panel')?.innerText.includes('1,000 games played')",
         timeout=180_000)
-    words = panel.inner_text()
-    assert "mean length (tricks)" in words and "95% interval" in words
-    assert panel.locator("svg rect").count() > 5  # the histogram's bars
+    expect(panel).to_contain_text("mean length (tricks)")
+    expect(panel).to_contain_text("95% interval")
+    expect(panel.locator("svg rect").nth(5)).to_be_attached()  # the histogram's bars
     assert offsite(seen) == []  # no CDN, no web fonts: everything came from 127.0.0.1

@@ -1,0 +1,320 @@
+"""Build the in-browser site (JupyterLite) into ``dist/lite``: ``make lite``.
+
+Everything comes from PyPI and the npm registry, at build time only; the site then works
+with no network at all (no CDN).  The recipe (``/work/shared/notes/jupyterlite.md``):
+
+1. the package's own wheel (``pip wheel``);
+2. the Pyodide runtime from npm (``npm pack pyodide@PYODIDE``, kept in ``lite/cache``),
+   with the packages table of its ``pyodide-lock.json`` emptied (its wheels live on a CDN);
+3. the notebooks of ``notebooks/`` and ``exercises/`` that run in the browser, chosen by
+   scanning their imports (numpy, matplotlib and numba do not exist there), copied with the
+   kernel ``python`` (Pyodide) instead of ``python3``, and a front page ``index.ipynb``
+   listing what is in the site and what needs ``make lab``;
+4. ``jupyter lite build`` with the ``PyodideLockAddon``, which resolves the kernel's wheels,
+   ipywidgets, anywidget (and psygnal) and the package from PyPI into the site's own lock.
+
+Run it with the tools of ``lite/requirements.txt`` (``make lite`` makes ``.venv-lite``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHE = ROOT / "lite" / "cache"  # kept between builds: the npm tarball of the Pyodide runtime
+OUT = ROOT / "dist" / "lite"  # the site; its JupyterLite project folder is build/lite (made anew)
+PYODIDE = "314.0.6"  # the Pyodide that jupyterlite-pyodide-kernel 0.8.6 runs (its constants.py)
+SOURCES = ("notebooks", "exercises")  # the folders whose notebooks may go into the site
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.js",
+                 "package.json", "pyodide-lock.json")
+# What a notebook may import in the site: the standard library, and what the lock holds.
+SITE_PACKAGES = {"pianitsa101", "ipywidgets", "anywidget", "psygnal", "traitlets", "IPython", "comm",
+                 "ipykernel", "micropip", "piplite", "pyodide", "js", "typing_extensions"}
+# ... except these parts of the package, made for the lessons on a full Python (numpy, matplotlib):
+FULL_PYTHON_ONLY = ("pianitsa101.lessons",)
+NOT_IN_BROWSER = ["numpy", "numba", "llvmlite", "matplotlib", "jupyterlab"]  # left out of the lock
+KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+
+
+def log(message: str) -> None:
+    """One line of progress on stderr."""
+    print(f"lite: {message}", file=sys.stderr, flush=True)
+
+
+def run(command: list[str], **options) -> None:
+    """Run a command, failing with its output when it fails."""
+    done = subprocess.run(command, capture_output=True, text=True, **options)
+    if done.returncode:
+        sys.stderr.write(done.stdout[-4000:] + done.stderr[-8000:])
+        raise SystemExit(f"lite: {' '.join(command[:4])} ... failed with {done.returncode}")
+
+
+# ----- which notebooks run in the browser ---------------------------------------------------------
+
+
+def imported_modules(notebook: dict) -> set[str]:
+    """The modules a notebook's code cells import, dotted (``%matplotlib`` counts as matplotlib)."""
+    found: set[str] = set()
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") != "code":
+            continue
+        source = "".join(cell.get("source", []))
+        lines = []
+        for line in source.splitlines():
+            stripped = line.strip()
+            if stripped.startswith(("%", "!")):
+                magic = re.match(r"%+(\w+)", stripped)
+                if magic and magic.group(1) in ("matplotlib", "pylab"):
+                    found.add("matplotlib")
+                lines.append("")
+            else:
+                lines.append(line)
+        try:
+            tree = ast.parse("\n".join(lines))
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module)
+    return found
+
+
+def missing_in_browser(notebook: dict) -> list[str]:
+    """The modules a notebook imports that the site cannot give it (sorted; empty: it runs there)."""
+    available = set(sys.stdlib_module_names) | SITE_PACKAGES
+    missing = set()
+    for name in imported_modules(notebook):
+        root = name.partition(".")[0]
+        if root not in available:
+            missing.add(root)
+        elif any(name == full or name.startswith(full + ".") for full in FULL_PYTHON_ONLY):
+            missing.add(name)
+    return sorted(missing)
+
+
+def title_of(notebook: dict, fallback: str) -> str:
+    """The first heading of a notebook's first markdown cell, or ``fallback``."""
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            for line in "".join(cell.get("source", [])).splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+    return fallback
+
+
+def choose_notebooks() -> tuple[list[tuple[str, str]], list[tuple[str, str, list[str]]]]:
+    """(path, title) of the notebooks for the site, and (path, title, missing) of those left out."""
+    chosen, left_out = [], []
+    for folder in SOURCES:
+        for path in sorted((ROOT / folder).glob("*.ipynb")):
+            notebook = json.loads(path.read_text(encoding="utf-8"))
+            rel = f"{folder}/{path.name}"
+            missing = missing_in_browser(notebook)
+            title = title_of(notebook, path.stem)
+            if missing:
+                left_out.append((rel, title, missing))
+            else:
+                chosen.append((rel, title))
+    return chosen, left_out
+
+
+def site_copy(notebook: dict) -> dict:
+    """The notebook as the site shows it: the Pyodide kernel, no widget state, outputs kept."""
+    notebook = json.loads(json.dumps(notebook))
+    notebook.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
+    notebook["metadata"].pop("widgets", None)
+    return notebook
+
+
+def front_page(chosen: list[tuple[str, str]], left_out: list[tuple[str, str, list[str]]]) -> dict:
+    """``index.ipynb``: what is in the site, what needs ``make lab``, and how the site works."""
+    lessons = "\n".join(f"- [{title}]({path})" for path, title in chosen) or "- (none yet)"
+    others = "\n".join(f"- {title} (`{path}`): uses {', '.join(missing)}"
+                       for path, title, missing in left_out)
+    text = [
+        "# pianitsa101 in your browser\n",
+        "Learn the Russian card games **Пьяница** (Drunkard) and **101** by playing them. Python runs "
+        "inside this page (Pyodide): nothing is installed, and your code runs on this computer.\n",
+        "## In this site\n",
+        lessons + "\n",
+        "Open a lesson, then **Run > Run All Cells** (the first start takes up to a minute while Python "
+        "loads in the page). Your changes are kept in this browser only: use **File > Download** to keep "
+        "a copy.\n",
+        "## Lessons that need `make lab`\n",
+        (others + "\n\n" if others else "None: every lesson is here.\n\n")
+        + "They use numpy, matplotlib or numba, which do not run in the browser. On a computer with "
+        "Python, `make lab` in the project folder installs everything and opens them in JupyterLab.\n",
+        "## Simulations here\n",
+        "`simulate_pianitsa` and `simulate_101` run in pure Python in the browser: the same games as "
+        "the compiled simulator for the same seed, about a hundred times slower, so their default "
+        "sample is smaller (every result says so in a sentence).\n",
+    ]
+    text = [part if part.endswith("\n\n") else part.rstrip("\n") + "\n\n" for part in text]
+    text[-1] = text[-1].rstrip("\n") + "\n"
+    return {"cells": [{"cell_type": "markdown", "metadata": {"editable": False, "deletable": False},
+                       "source": text}],
+            "metadata": {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def _write_notebook(path: Path, notebook: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def write_contents(contents: Path, extra: list[Path]) -> dict:
+    """Generate the site's notebooks and front page into ``contents``; return what was chosen.
+
+    ``extra`` notebooks (the browser test's) go into ``contents/tests/`` as they are, kernel aside.
+    """
+    chosen, left_out = choose_notebooks()
+    copies = [(ROOT / rel, contents / rel) for rel, _ in chosen]
+    copies += [(path, contents / "tests" / path.name) for path in extra]
+    for source, target in copies:
+        _write_notebook(target, site_copy(json.loads(source.read_text(encoding="utf-8"))))
+    _write_notebook(contents / "index.ipynb", front_page(chosen, left_out))
+    return {"in_site": [rel for rel, _ in chosen],
+            "need_make_lab": {rel: missing for rel, _, missing in left_out}}
+
+
+# ----- the pieces: wheel, Pyodide, config --------------------------------------------------------
+
+
+def build_wheel(wheels: Path) -> Path:
+    """The package's wheel, built from the checkout (stale setuptools output removed first)."""
+    for stale in [ROOT / "build" / "lib", *ROOT.glob("build/bdist.*")]:
+        shutil.rmtree(stale, ignore_errors=True)
+    wheels.mkdir(parents=True)
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(wheels), str(ROOT)])
+    for stale in [ROOT / "build" / "lib", *ROOT.glob("build/bdist.*")]:
+        shutil.rmtree(stale, ignore_errors=True)
+    (wheel,) = wheels.glob("pianitsa101-*.whl")
+    return wheel
+
+
+def pyodide_runtime(static: Path) -> None:
+    """Pyodide's runtime from the npm registry (cached), with an empty packages table."""
+    tarball = CACHE / f"pyodide-{PYODIDE}.tgz"
+    if not tarball.is_file():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        log(f"npm pack pyodide@{PYODIDE} (once; kept in {tarball.relative_to(ROOT)})")
+        run(["npm", "pack", f"pyodide@{PYODIDE}", "--pack-destination", str(CACHE), "--silent"])
+    target = static / "pyodide"
+    target.mkdir(parents=True)
+    with tarfile.open(tarball) as archive:
+        for name in PYODIDE_FILES:
+            member = archive.getmember(f"package/{name}")
+            with archive.extractfile(member) as source, open(target / name, "wb") as out:
+                shutil.copyfileobj(source, out)
+    lock_path = target / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    lock["packages"] = {}  # their wheels exist only on a CDN: the site's own lock replaces them
+    lock.setdefault("info", {})["version"] = PYODIDE  # pyodide-lock 0.1 wants it
+    lock_path.write_text(json.dumps(lock, indent=1), encoding="utf-8")
+
+
+def config(wheel_dir: str, out: Path) -> dict:
+    """``jupyter_lite_config.json``: contents, output, and the lock with the site's packages."""
+    pins = [f"{name}=={importlib.metadata.version(name)}" for name in ("ipywidgets", "anywidget")]
+    return {
+        "LiteBuildConfig": {
+            "contents": ["contents"],
+            "output_dir": str(out),
+            "apps": ["lab"],
+            "no_sourcemaps": True,
+            "no_unused_shared_packages": True,
+        },
+        "PyodideLockAddon": {
+            "enabled": True,
+            "specs": ["micropip", *pins, "pianitsa101"],
+            "wheels": [wheel_dir],
+            "excludes_extra": NOT_IN_BROWSER,
+        },
+    }
+
+
+FRONT_DOOR = """<script>
+      // pianitsa101: a visitor of the site's address starts at the front page notebook.
+      window.location.replace("./lab/index.html?path=index.ipynb");
+    </script>
+"""
+
+
+def finish(out: Path, chosen: dict) -> None:
+    """After the build: open the front page first, add the serving script and a short how-to."""
+    # JupyterLite's root page sends visitors to the file browser: send them to the front page.
+    # (The page stays otherwise as it is: the apps read their settings from it.)
+    index = out / "index.html"
+    page = index.read_text(encoding="utf-8")
+    if "<head>" not in page:
+        raise SystemExit("lite: the site's index.html has no <head>: the JupyterLite layout changed")
+    index.write_text(page.replace("<head>", "<head>\n    " + FRONT_DOOR, 1), encoding="utf-8")
+    shutil.copy(ROOT / "lite" / "serve.py", out / "serve.py")
+    (out / "HOW-TO-OPEN.txt").write_text(
+        "pianitsa101 in the browser\n\n"
+        "Put this folder on any static web host and open its address; or, with no internet,\n"
+        "run   python3 serve.py   in this folder (python serve.py on Windows) and open the\n"
+        "address it prints. Opening index.html straight from the disk does not work:\n"
+        "browsers run Python in a page only when it comes from a web server.\n", encoding="utf-8")
+    versions = {name: importlib.metadata.version(name) for name in
+                ("jupyterlite-core", "jupyterlite-pyodide-kernel", "pyodide-lock", "ipywidgets", "anywidget")}
+    versions["pyodide"] = PYODIDE
+    (out / "pianitsa101-site.json").write_text(json.dumps({**chosen, "versions": versions}, indent=1) + "\n",
+                                               encoding="utf-8")
+
+
+def folder_size(folder: Path) -> int:
+    """Bytes of every file under ``folder``."""
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def build(out: Path = OUT, extra: tuple[Path, ...] = ()) -> dict:
+    """Build the site from scratch into ``out`` (its project folder beside it); return its summary."""
+    start = time.perf_counter()
+    out = out.resolve()
+    stage = ROOT / "build" / "lite" if out == OUT else out.with_name(f"{out.name}-project")
+    shutil.rmtree(stage, ignore_errors=True)
+    shutil.rmtree(out, ignore_errors=True)
+    stage.mkdir(parents=True)
+    wheel = build_wheel(stage / "wheels")
+    log(f"wheel {wheel.name}")
+    pyodide_runtime(stage / "static")
+    chosen = write_contents(stage / "contents", [Path(p).resolve() for p in extra])
+    log(f"notebooks in the site: {', '.join(chosen['in_site']) or 'none'}; "
+        f"left for make lab: {', '.join(chosen['need_make_lab']) or 'none'}")
+    (stage / "jupyter_lite_config.json").write_text(json.dumps(config("wheels", out), indent=1),
+                                                    encoding="utf-8")
+    env = {**os.environ, "UV_PYTHON_DOWNLOADS": "never"}  # uv must not fetch a CPython build
+    jupyter = Path(sys.executable).with_name("jupyter")
+    run([str(jupyter), "lite", "build", "--lite-dir", str(stage)], cwd=stage, env=env)
+    finish(out, chosen)
+    size = folder_size(out)
+    log(f"built {out} ({size / 1e6:.0f} MB) in {time.perf_counter() - start:.0f} s")
+    return {**chosen, "bytes": size}
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python lite/build.py [--output DIR] [--extra NOTEBOOK ...]``."""
+    parser = argparse.ArgumentParser(description="Build the JupyterLite site of pianitsa101.")
+    parser.add_argument("--output", type=Path, default=OUT, help="the site folder (default dist/lite)")
+    parser.add_argument("--extra", type=Path, nargs="*", default=(),
+                        help="more notebooks for contents/tests/ (the browser test's stand-in)")
+    options = parser.parse_args(argv)
+    build(options.output, tuple(options.extra))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,264 @@
+"""Checks of the 101 exercises: points (R19-R21), legal moves (R6-R14), penalty chains (R16), a strategy.
+
+>>> from pianitsa101.game101 import DEFAULT_POINTS
+>>> def hand_points(hand, last):
+...     return sum(DEFAULT_POINTS[c.rank] for c in hand + last)   # counts the last queen as 3
+>>> check_hand_points(hand_points)
+Traceback (most recent call last):
+...
+pianitsa101.checks._core.CheckError: ✗ check_hand_points (exercise 03, R19, R20, R21)
+  a wrong answer.
+  case:      hand_points([], [Q♥])
+  expected:  -20
+  returned:  3
+  hint:      R20: the winner who finishes with a queen scores -20 for it (-40
+             for the queen of spades), not its 3 points.
+  More help: hint("hand_points")
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from pianitsa101.cards import Card, Rank, Suit, cards, make_deck
+from pianitsa101.checks._core import Runner, Text, show, student_line
+from pianitsa101.checks._limit import TimeUp, time_limit
+from pianitsa101.checks._oracles import legal_plays, penalty_after, round_score
+from pianitsa101.game101 import AgentError, Draw, FlushQueens, Pass, Play, RandomAgent, Rules101, tournament
+
+__all__ = ["check_hand_points", "check_legal_moves", "check_penalty", "check_strategy"]
+
+_36, _52 = make_deck(36), make_deck(52)
+_QUEENS = [c for c in _36 if c.rank == Rank.QUEEN]
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- 03 hand_points (R19, R20, R21) --------------------------------------------------------------
+
+def _points_hint(hand: list[Card], last: list[Card]) -> str:
+    if not hand and any(c.rank == Rank.QUEEN for c in last):
+        if len(last) > 1:
+            return "R20, R21: after putting down several queens at once each one counts: -20, the Q♠ -40."
+        return ("R20: the winner who finishes with a queen scores -20 for it (-40 for the queen of spades), "
+                "not its 3 points.")
+    if not hand:
+        return "R20: the winner scores 0, unless the last card was a queen; the last card is not in the hand."
+    if any(c.rank == Rank.QUEEN for c in hand):
+        return "R19: a queen left in a loser's hand counts 3 (the queen of spades too); R20 is the winner's."
+    return "R19: 2..10 count their number, J 2, Q 3, K 4, A 11; suits never matter."
+
+
+def _points_cases(seed: int) -> Iterator[tuple[str, tuple, Any, str]]:
+    fixed = [("", "Q♥"), ("", "Q♠"), ("", "K♥"), ("", "7♣"), ("", "Q♥ Q♦"), ("", "Q♠ Q♥ Q♦"), ("Q♥", "9♣"),
+             ("A♠ K♥ Q♦ J♣", "8♣"), ("10♠ 2♦", "10♥"), ("Q♠", "Q♣"), ("A♣ A♦ A♥ A♠", "9♦"), ("6♥", "6♦")]
+    pairs = [(cards(h), cards(t)) for h, t in fixed]
+    rng = random.Random(seed)
+    for i in range(120):
+        if i % 5 == 0:  # a winner: one last card, or queens together (R21)
+            last = rng.sample(_QUEENS, rng.randint(2, 4)) if i % 3 == 0 else [rng.choice(_36)]
+            pairs.append(([], last))
+        else:
+            hand = rng.sample(_52, rng.randint(1, 8))
+            pairs.append((hand, [rng.choice([c for c in _52 if c not in hand])]))
+    for hand, last in pairs:
+        yield (f"hand_points({show(hand)}, {show(last)})", (list(hand), list(last)), round_score(hand, last),
+               _points_hint(hand, last))
+
+
+def check_hand_points(hand_points: Callable, seed: int = 0) -> None:
+    """Exercise 03: ``hand_points(hand, last)`` is what a seat holding ``hand`` scores (R19-R21)."""
+    run = Runner("hand_points", hand_points)
+    run.many(_points_cases(seed), lambda v: v if _is_int(v) else NotImplemented,
+             "a whole number of points (an int)")
+    run.passed()
+
+
+# --- 06 legal_moves (R6, R7, R9, R14) ------------------------------------------------------------
+
+def _moves_hint(expected: list, value: list, top: Card | None, ordered: Suit | None) -> str:
+    want, got = Counter(expected), Counter(value)
+    extra = [m for m in got if m not in want or got[m] > want[m]]
+    missing = [m for m in want if m not in got]
+    if expected == [Draw()]:
+        return "R7: no card of the hand may be played: the only move is [Draw()]."
+    if Draw() in got:
+        return "R7: a player who holds a playable card may not draw."
+    if top is None:
+        return "R4: on an empty table (top None) any card may be led; a queen orders any of the four suits."
+    if any(m.card.rank == Rank.QUEEN and m.suit is None for m in extra if isinstance(m, Play)) or any(
+            isinstance(m, Play) and m.card.rank == Rank.QUEEN for m in missing):
+        return "R14: a queen is played with the suit it orders: Play(queen, suit=s), one move per suit."
+    if ordered is not None:
+        return (f"R14: {top} ordered {ordered.symbol}: that suit replaces the queen's own suit; only "
+                f"{ordered.symbol} cards or another queen may be played.")
+    if any(isinstance(m, Play) and m.card.rank == Rank.QUEEN for m in extra):
+        return "R14: queens are not wild here: a queen too needs the top card's suit or rank (R6)."
+    return (f"R6: a card may go on {top} if it has the same suit ({top.suit.symbol}) or the same rank "
+            f"({top.rank.symbol}).")
+
+
+def _moves_cases(seed: int) -> Iterator[tuple[list[Card], Card | None, Suit | None]]:
+    fixed = [("Q♥ 9♣ 6♣", "Q♣", Suit.HEARTS), ("9♣ K♦", "9♥", None), ("K♦ A♠", "7♥", None),
+             ("Q♦ 8♦", "8♠", None), ("Q♠ 7♥", "9♠", None), ("7♠ Q♥", None, None), ("6♥ 9♠ 10♦", "6♠", None),
+             ("K♣ Q♦ 9♥", "Q♣", Suit.CLUBS), ("A♠ 7♣", "Q♥", Suit.DIAMONDS)]
+    for hand, top, ordered in fixed:
+        yield cards(hand), None if top is None else Card.parse(top), ordered
+    rng = random.Random(seed)
+    for i in range(160):
+        chosen = rng.sample(_36, rng.randint(2, 8))
+        top, hand = chosen[0], chosen[1:]
+        if i % 4 == 0:
+            top = rng.choice([q for q in _QUEENS if q not in hand])
+            yield hand, top, rng.choice(list(Suit))
+        elif i % 25 == 1:
+            yield hand, None, None
+        else:
+            yield hand, top, None
+
+
+def _moves(value: Any) -> Any:
+    if isinstance(value, (list, tuple, set, frozenset)) and all(
+            isinstance(m, (Play, Draw, Pass, FlushQueens)) for m in value):
+        return list(value)
+    return NotImplemented
+
+
+def check_legal_moves(legal_moves: Callable, seed: int = 0) -> None:
+    """Exercise 06: ``legal_moves(hand, top, ordered)``, the moves of the player to move (R6, R7, R9, R14)."""
+    run = Runner("legal_moves", legal_moves)
+    wanted = "a list of moves: Play(card), Play(queen, suit=Suit.HEARTS) or Draw() (not cards)"
+    for hand, top, ordered in _moves_cases(seed):
+        expected = legal_plays(hand, top, ordered)
+        top_text = "None" if top is None else str(top)
+        case = f"legal_moves({show(hand)}, {top_text}, ordered={ordered!r})"
+        returned = run.call(case, list(hand), top, ordered)
+        value = _moves(returned)
+        if value is NotImplemented:
+            run.nonsense(case, returned, wanted)
+        if Counter(value) != Counter(expected):
+            run.wrong(case, expected, returned, _moves_hint(expected, value, top, ordered))
+    run.passed()
+
+
+# --- 07 penalty (R10, R15, R16) ------------------------------------------------------------------
+
+_SEVENS = [c for c in _36 if c.rank == Rank.SEVEN]
+_SIXES = [c for c in _36 if c.rank == Rank.SIX]
+_VARIANTS = [Rules101(), Rules101(chain="add"), Rules101(seven_draw=4), Rules101(seven_of_spades_draw=4),
+             Rules101(seven_of_spades_draw=4, chain="add"), Rules101(chain="off"), Rules101(six="draw2_skip"),
+             Rules101(six="draw1_skip", chain="add"), Rules101(six="draw2_skip", seven_draw=3, chain="add")]
+
+
+def _penalty_cases(seed: int) -> Iterator[tuple[list[Card], Rules101]]:
+    yield cards("K♠"), Rules101()
+    yield cards("7♥ 7♠"), Rules101(seven_of_spades_draw=4, chain="add")
+    yield cards("7♠ 7♥"), Rules101(seven_of_spades_draw=4)
+    rng = random.Random(seed)
+    for rules in _VARIANTS:
+        longest = 1 if rules.chain == "off" else 4
+        kinds = [_SEVENS, _SIXES] if rules.six.startswith("draw") else [_SEVENS]
+        for kind in kinds:
+            for length in range(1, longest + 1):
+                yield rng.sample(kind, length), rules
+        yield cards("K♠"), rules
+
+
+def _penalty_hint(played: list[Card], rules: Rules101) -> str:
+    first = played[0]
+    if first == Card(Rank.KING, Suit.SPADES):
+        return "R15: the king of spades makes the next player draw 4."
+    if len(played) == 1:
+        return ("R10: a 7 starts with rules.seven_draw cards (the 7♠ with rules.seven_of_spades_draw when "
+                "that is not None); R9: a 6 under six='draw2_skip' / 'draw1_skip' starts with 2 / 1.")
+    if rules.chain == "add":
+        return "R16, chain='add': each card that passes the penalty on adds its own amount (a 7♠ may add 4)."
+    return "R16, chain='double': each card that passes the penalty on doubles the amount, whatever its suit."
+
+
+def check_penalty(penalty: Callable, seed: int = 0) -> None:
+    """Exercise 07: ``penalty(played, rules)`` is how many cards the next player must draw (R10, R15, R16)."""
+    run = Runner("penalty", penalty)
+    run.many(((f"penalty({show(p)}, {r!r})", (list(p), r), penalty_after(p, r), _penalty_hint(p, r))
+              for p, r in _penalty_cases(seed)),
+             lambda v: v if _is_int(v) else NotImplemented, "a number of cards (an int)")
+    run.passed()
+
+
+# --- 12 strategy (a 101 bot) ---------------------------------------------------------------------
+
+class _Watched:
+    """The student's agent, with the last position it was asked about (for the error message)."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.last: tuple[Any, list] | None = None
+        own = getattr(agent, "name", None)
+        self.name = own if isinstance(own, str) and own else type(agent).__name__
+        if callable(getattr(agent, "reset", None)):
+            self.reset = agent.reset
+
+    def choose(self, view: Any, legal_moves: list) -> Any:
+        self.last = (view, list(legal_moves))
+        return self.agent.choose(view, legal_moves)
+
+
+def _position(watched: _Watched) -> str:
+    if watched.last is None:
+        return ""
+    view, legal = watched.last
+    top = "empty table" if view.top is None else str(view.top)
+    ordered = f", ordered {view.ordered_suit.symbol}" if view.ordered_suit else ""
+    pending = f", must draw {view.pending_draw} or pass it on" if view.pending_draw else ""
+    return (f"position: hand {show(list(view.hand))}, top {top}{ordered}{pending}; "
+            f"legal moves {', '.join(map(str, legal))}")
+
+
+def check_strategy(agent: Any, seed: int = 0, matches: int = 200) -> None:
+    """Exercise 12: an agent (or its class) that beats RandomAgent in a seeded tournament, 95% confident."""
+    run = Runner("strategy", agent)
+    if isinstance(agent, type):
+        try:
+            agent = agent()
+        except Exception as exc:
+            run.raised(f"{agent.__name__}()", exc)
+    if not callable(getattr(agent, "choose", None)):
+        run.nonsense("the agent you gave", agent, "an object with a method choose(self, view, legal_moves)")
+    if type(agent).__module__.startswith("pianitsa101"):
+        run.nonsense("the agent you gave", agent, "your own class (not one of the package's bots)")
+    watched = _Watched(agent)
+    case = f"tournament([{watched.name}, RandomAgent(seed=1)], matches={matches}, seed={seed})"
+    run.cases = matches
+    try:
+        with time_limit(120.0):
+            result = tournament([watched, RandomAgent(seed=1)], matches=matches, seed=seed)
+    except TimeUp:
+        run._fail("no result within 120 seconds (an endless loop in choose, or much too slow).",
+                  f"case:      {case}", _position(watched), f"hint:      {run.exercise.slow_hint}")
+    except AgentError as exc:
+        cause = exc.__cause__
+        if isinstance(cause, NotImplementedError):
+            run.not_written(cause)
+        where = student_line(cause) if cause is not None else ""
+        problem = str(exc).split(" in seat ", 1)[-1]
+        lines = [f"choose() went wrong: seat {problem}", f"case:      {case}", _position(watched)]
+        if where:
+            lines.append(f"where:     {where}")
+        lines.append("hint:      choose(view, legal_moves) must return one of legal_moves, exactly as listed "
+                     "(a queen with its suit: Play(queen, suit=...)).")
+        run._fail(*lines)
+    mine = result.stats[0]
+    low, high = mine.interval
+    shown = f"won {mine.wins} of {mine.matches}: {mine.win_rate:.1%} (95% interval {low:.1%} - {high:.1%})"
+    if low <= 0.5:
+        run.wrong(case, Text("a win rate whose 95% interval lies above 50%"), Text(shown),
+                  "R19: the cards left in hand cost points: play a card whenever you may, the expensive "
+                  "ones first.")
+    print(result)
+    print(f"✓ {watched.name}: {shown} against RandomAgent ({run.exercise.rules}). Well done!")
+

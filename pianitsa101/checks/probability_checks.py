@@ -1,0 +1,181 @@
+"""Checks of the probability exercises: exact chances as fractions (P6, P8, R3) and a Monte Carlo estimate.
+
+Exact answers are compared exactly, so they must be ``Fraction`` (or whole numbers); an estimate
+is judged by its interval: it must be the share of successes, come with a 95% interval of the
+right width, lie near the exact chance, and be reproducible from the generator it was given.
+
+>>> from fractions import Fraction
+>>> check_tie_chance(lambda deck: 0.1)
+Traceback (most recent call last):
+...
+pianitsa101.checks._core.CheckError: ✗ check_tie_chance (exercise 05, P2, P6, P8)
+  an answer of the wrong kind.
+  case:      tie_chance(make_deck(32))
+  returned:  0.1 (a float)
+  wanted:    an exact Fraction such as Fraction(3, 31) (a float like 0.0968 is only close).
+  More help: hint("tie_chance")
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from pianitsa101.cards import Card, Rank, cards, make_deck
+from pianitsa101.checks._core import Runner, Text, show
+from pianitsa101.checks._oracles import dispute_probability, redeal_probability
+
+__all__ = ["check_dispute_chance", "check_estimate_dispute", "check_redeal_chance", "check_tie_chance"]
+
+_EXACT = "an exact Fraction such as Fraction(3, 31) (a float like 0.0968 is only close)"
+Z95 = 1.959963984540054
+
+
+def _exact(value: Any) -> Any:
+    """A Fraction from a Fraction or whole number; NotImplemented for floats and everything else."""
+    if isinstance(value, numbers.Rational) and not isinstance(value, bool):
+        return Fraction(value)
+    return NotImplemented
+
+
+def _deck_text(deck: Sequence[Card]) -> str:
+    for size in (32, 36, 52):
+        if list(deck) == make_deck(size):
+            return f"make_deck({size})"
+    return f'cards("{" ".join(map(str, deck))}")'
+
+
+def _random_decks(rng: random.Random, count: int, even: bool, least: int) -> list[list[Card]]:
+    """Custom decks (D4): random cards of a 52-card deck, in deck order."""
+    full, out = make_deck(52), []
+    while len(out) < count:
+        size = rng.randrange(least, 25)
+        if even and size % 2:
+            continue
+        chosen = set(rng.sample(full, size))
+        out.append([c for c in full if c in chosen])
+    return out
+
+
+# --- 05 tie_chance (P2, P6, P8) ------------------------------------------------------------------
+
+def check_tie_chance(tie_chance: Callable, seed: int = 0) -> None:
+    """Exercise 05: ``tie_chance(deck)``, the exact chance of a dispute in two players' first trick."""
+    run = Runner("tie_chance", tie_chance)
+    rng = random.Random(seed)
+    decks = [make_deck(32), make_deck(36), make_deck(52), cards("6♠ 6♥ A♠ A♥"), cards("6♠ 6♥"),
+             cards("6♠ A♥"), cards("K♠ K♥ K♦ A♠ A♥ 9♣"), *_random_decks(rng, 6, even=True, least=4)]
+    hint = ("P6: two cards tie only when they have the same rank; the second top card is one of the other "
+            "len(deck) - 1 cards (no card comes twice).")
+    run.many(((f"tie_chance({_deck_text(d)})", (list(d),), dispute_probability(2, d), hint) for d in decks),
+             _exact, _EXACT)
+    run.passed()
+
+
+# --- 11 dispute_chance (P5, P6, P8) --------------------------------------------------------------
+
+def check_dispute_chance(dispute_chance: Callable, seed: int = 0) -> None:
+    """Exercise 11: ``dispute_chance(players, deck)`` is the exact chance of a dispute in the first trick."""
+    run = Runner("dispute_chance", dispute_chance, limit=10.0)
+    rng = random.Random(seed)
+    nines = [c for c in make_deck(36) if c.rank >= Rank.NINE]
+    cases = [(2, make_deck(32)), (3, make_deck(36)), (2, make_deck(52)), (4, make_deck(52)), (3, nines),
+             (4, cards("6♠ 6♥ A♠ A♥ A♦ K♣ K♦ 9♠")), (3, cards("9♠ 9♥ 10♠ 10♥ J♠ K♣ A♠ A♥ A♦")),
+             (3, cards("2♠ 2♥ 6♠ 6♥ 6♦ Q♠ K♠ A♠ A♥ A♦ A♣")), (6, make_deck(36)), (8, make_deck(32))]
+    # (full decks hold as many low cards as aces, so a reading without P5 gives the same chance there:
+    # the custom decks above tell them apart)
+    cases += [(rng.randint(3, 5), d) for d in _random_decks(rng, 3, even=False, least=10)]
+    hint = ("P6: a dispute when the winning rank is held by two or more top cards; with a card of the "
+            "deck's lowest rank on the table every ace is knocked out first (P5).")
+    run.many(((f"dispute_chance({n}, {_deck_text(d)})", (n, list(d)), dispute_probability(n, d), hint)
+              for n, d in cases), _exact, _EXACT)
+    run.passed()
+
+
+# --- 09 redeal_chance (R2, R3) -------------------------------------------------------------------
+
+def check_redeal_chance(redeal_chance: Callable, seed: int = 0) -> None:
+    """Exercise 09: ``redeal_chance(players, deck)``, the exact chance that a deal needs a redeal (R3)."""
+    run = Runner("redeal_chance", redeal_chance)
+    rng = random.Random(seed)
+    tens = [c for c in make_deck(36) if c.rank >= Rank.TEN]  # 20 cards, five full ranks
+    kings = [c for c in make_deck(36) if c.rank >= Rank.QUEEN]  # 12 cards, three full ranks
+    cases = [(n, make_deck(36)) for n in range(2, 7)] + [(n, make_deck(52)) for n in (2, 4, 6)]
+    cases += [(n, tens) for n in (2, 3, 4, 5)] + [(3, kings), (2, kings), (3, make_deck(36)[1:])]
+    for deck in _random_decks(rng, 3, even=False, least=16):
+        cases.append((rng.randint(2, len(deck) // 4), deck))
+    hint = ("R3: the chance that at least one hand is four of a kind. The hands share one deck, so they are "
+            "not independent: count them together (inclusion-exclusion), and only full ranks count.")
+    run.many(((f"redeal_chance({n}, {_deck_text(d)})", (n, list(d)), redeal_probability(n, d), hint)
+              for n, d in cases), _exact, _EXACT)
+    run.passed()
+
+
+# --- 08 estimate_dispute (Monte Carlo) -----------------------------------------------------------
+
+def _intervals(k: int, n: int) -> list[tuple[float, float]]:
+    """The accepted 95% intervals for k successes in n: normal (Wald, also clipped to 0..1) and Wilson."""
+    p = k / n
+    half = Z95 * math.sqrt(p * (1 - p) / n)
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    wide = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return [(p - half, p + half), (max(0.0, p - half), min(1.0, p + half)), (centre - wide, centre + wide)]
+
+
+def _triple(value: Any) -> Any:
+    if isinstance(value, (list, tuple)) and len(value) == 3 and all(
+            isinstance(v, numbers.Real) and not isinstance(v, bool) for v in value):
+        return tuple(float(v) for v in value)
+    return NotImplemented
+
+
+def check_estimate_dispute(estimate_dispute: Callable, seed: int = 0, games: int = 2000) -> None:
+    """Exercise 08: ``estimate_dispute(players, games, rng)``: (estimate, low, high) of the dispute chance."""
+    run = Runner("estimate_dispute", estimate_dispute, limit=30.0)
+    wanted = "three numbers (estimate, low, high): the share of games and its 95% interval"
+    lines = []
+    for i, (players, size) in enumerate(((2, 32), (3, 36), (4, 52))):
+        rng_seed = 1000 * seed + i
+        case = f"estimate_dispute({players}, {games}, random.Random({rng_seed}))"
+        rng = random.Random(rng_seed)
+        returned = run.call(case, players, games, rng)
+        value = _triple(returned)
+        if value is NotImplemented:
+            run.nonsense(case, returned, wanted)
+        est, low, high = value
+        if rng.getstate() == random.Random(rng_seed).getstate():
+            run.wrong(case, Text("an estimate drawn with the generator rng"), returned, Text(
+                "rng was not used: deal with PianitsaGame.deal(players=players, rng=rng), so that the same "
+                "seed gives the same estimate (never the global random module or a new Random)."))
+        k = est * games
+        if not 0 <= est <= 1 or abs(k - round(k)) > 1e-6 * games:
+            run.wrong(case, Text("a share k / games, between 0 and 1"), returned, Text(
+                "the estimate is the number of first tricks with a dispute divided by the number of games."))
+        k = round(k)
+        if not any(abs(low - a) < 5e-4 and abs(high - b) < 5e-4 for a, b in _intervals(k, games)):
+            a, b = _intervals(k, games)[0]
+            wanted_interval = Text(f"a 95% interval around {est:.4f}, such as ({a:.4f}, {b:.4f})")
+            run.wrong(case, wanted_interval, returned, Text(
+                "p ± 1.96·√(p(1 − p)/games), or wilson_interval(k, games) from pianitsa101.game101."))
+        exact = dispute_probability(players, make_deck(size))
+        spread = math.sqrt(float(exact) * (1 - float(exact)) / games)
+        if abs(est - float(exact)) > 4.5 * spread:
+            run.wrong(case, Text(f"an estimate near the exact {float(exact):.4f} (= {show(exact)}), "
+                                 f"within about ±{2 * spread:.4f}"), returned, Text(
+                "so far from the exact chance that luck is not the reason (less than once in 100,000): "
+                "count the first tricks that start with a dispute (trick.disputes > 0, P8), one new deal "
+                "per game."))
+        again = run.call(case, players, games, random.Random(rng_seed))
+        run.cases -= 1  # the same case, asked twice
+        if _triple(again) != value:
+            run.wrong(case + ", twice", Text(f"the same answer twice, {show(returned)}"), again, Text(
+                "the same seed must give the same estimate: draw every random number from rng."))
+        lines.append(f"  {players} players, {size} cards: estimate {est:.4f}, 95% interval {low:.4f} - "
+                     f"{high:.4f}; exact {float(exact):.4f} ({show(exact)})")
+    run.passed()
+    print("\n".join(lines))

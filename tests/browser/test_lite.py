@@ -1,0 +1,119 @@
+"""The in-browser site (JupyterLite) in headless Chromium, offline (issue 13).
+
+The test builds a site as ``make lite`` does (plus the test's stand-in notebook), serves it
+on 127.0.0.1, opens a notebook, runs it, clicks, and checks that the page changed; every
+request the page made must have stayed on 127.0.0.1.  It needs Chromium (and npm the first
+time, for Pyodide); locally it skips without them, in CI it fails.
+
+What it opens and clicks is the table ``RUNS``: a notebook of the site, and the buttons to
+click in its outputs, each named by its accessible name (a button's label, a card's caption
+or ``aria-label``) with a text the page must show afterwards; every click must change the
+outputs.  The tables' notebook (``tests/browser/notebooks/tables.ipynb``) runs with
+``PianitsaTable`` and ``SimulationPanel``; ``tests/browser/notebooks/table101.ipynb`` with a 101 move.  The
+stand-in (one ipywidgets button, one anywidget SVG card) stays as the smallest proof that
+both kinds of widget work in the site, to tell a broken table from a broken site.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import time
+
+import pytest
+from harness import (
+    ROOT,
+    TIMEOUT_MS,
+    StaticServer,
+    errors_shown,
+    need,
+    need_browser,
+    offsite,
+    outputs,
+    record_requests,
+    run_all,
+    wait_kernel_idle,
+)
+
+RUNS = {  # notebook in the site: [(button to click, text shown after the click), ...]
+    "tests/tables.ipynb": [("Seat 1", "trick 1 of 1"), ("Next trick", "trick 2 of 2"),
+                           ("Run", "1,000 games played")],
+    "tests/lite_standin.ipynb": [("Deal", "dealt 10♠"), ("card A♠", "clicks: 1")],
+    # Table101: Hint waits (enabled) until the bot's first move, scheduled on Pyodide's event loop, is made
+    "tests/table101.ipynb": [("Hint", "Hint (HeuristicAgent())"), ("7♦", "You play 7♦")],
+}
+# built into the test's site only, never into dist/lite:
+EXTRA = [f"tests/browser/notebooks/{name}"
+         for name in ("tables.ipynb", "lite_standin.ipynb", "table101.ipynb")]
+SITE = ROOT / "build" / "lite-test" / "site"
+PYODIDE_TARBALL = ROOT / "lite" / "cache" / "pyodide-314.0.6.tgz"
+
+
+@pytest.fixture(scope="module")
+def site():
+    """A fresh site in build/lite-test/site, built by lite/build.py with the tools of .venv-lite."""
+    need_browser()
+    if not PYODIDE_TARBALL.is_file():
+        need(shutil.which("npm") is not None,
+             "npm is not installed (apt-get install npm): the site's Pyodide comes from the npm registry")
+    for command in (["make", "--no-print-directory", "-s", "lite-tools"],
+                    [str(ROOT / ".venv-lite" / "bin" / "python"), "lite/build.py", "--output", str(SITE),
+                     "--extra", *EXTRA]):
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=900)
+        assert done.returncode == 0, f"{command[0]} failed:\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}"
+    return SITE
+
+
+def test_site_holds_the_lessons_the_packages_and_nothing_remote(site):
+    summary = json.loads((site / "pianitsa101-site.json").read_text())
+    assert "notebooks/02_cards.ipynb" in summary["in_site"]
+    assert summary["versions"]["pyodide"] == "314.0.6" and summary["versions"]["jupyterlite-core"] == "0.8.6"
+    for rel in summary["in_site"]:  # generated from the sources: the same cells, the Pyodide kernel
+        source = json.loads((ROOT / rel).read_text())
+        shown = json.loads((site / "files" / rel).read_text())
+        assert shown["cells"] == source["cells"] and shown["metadata"]["kernelspec"]["name"] == "python"
+    front = "".join(json.loads((site / "files" / "index.ipynb").read_text())["cells"][0]["source"])
+    assert all(f"]({rel})" in front for rel in summary["in_site"]) and "make lab" in front
+    lock = json.loads((site / "static" / "pyodide-lock" / "pyodide-lock.json").read_text())["packages"]
+    for name in ("pianitsa101", "anywidget", "psygnal", "ipywidgets", "ipykernel"):
+        assert lock[name]["file_name"].endswith("-none-any.whl"), name
+    assert not {"numpy", "numba", "matplotlib"} & set(lock)
+    for spec in lock.values():  # every wheel is in the site, none is fetched from elsewhere
+        assert "://" not in spec["file_name"]
+        assert (site / "static" / "pyodide-lock" / spec["file_name"]).resolve().is_file(), spec["file_name"]
+    config = (site / "jupyter-lite.json").read_text()
+    assert '"anywidget"' in config and "@jupyter-widgets/jupyterlab-manager" in config
+    assert "cdn.jsdelivr" not in config
+
+
+@pytest.mark.parametrize("notebook", list(RUNS))
+def test_notebook_runs_and_clicks_reach_python_offline(site, page, notebook):
+    seen = record_requests(page)
+    with StaticServer(site) as server:
+        start = time.monotonic()  # a fresh browser profile: a cold start
+        page.goto(server.url(f"lab/index.html?path={notebook}"))
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=TIMEOUT_MS)
+        wait_kernel_idle(page)
+        run_all(page)
+        first_output = time.monotonic() - start
+        assert not errors_shown(page), errors_shown(page)
+        area = page.locator(".jp-Notebook .jp-OutputArea")
+        for name, shown in RUNS[notebook]:
+            before = "\n".join(outputs(page))
+            area.get_by_role("button", name=name).first.click()
+            page.wait_for_function(
+                "([before, shown]) => { const now = Array.from(document.querySelectorAll("
+                "'.jp-Notebook .jp-OutputArea-output')).map(e => e.innerText).join('\\n');"
+                " return now !== before && now.includes(shown); }", arg=[before, shown], timeout=60_000)
+        assert not errors_shown(page)
+        name = notebook.rsplit("/", 1)[-1].removesuffix(".ipynb")
+        page.screenshot(path=str(site.parent / f"{name}.png"))
+        record = {"page_load_to_outputs_s": round(first_output, 1), "requests": len(seen),
+                  "site_mb": round(_size(site) / 1e6, 1)}
+        (site.parent / f"{name}.measured.json").write_text(json.dumps(record, indent=1) + "\n")
+    assert seen and offsite(seen) == []  # the whole site, Pyodide and every wheel came from 127.0.0.1
+
+
+def _size(folder) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())

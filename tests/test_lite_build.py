@@ -1,0 +1,121 @@
+"""The in-browser site's choice of notebooks (``lite/build.py``), without building it.
+
+A notebook goes into the site when everything it imports exists there (the standard
+library, pianitsa101, ipywidgets, anywidget); the others are listed on the front page as
+needing ``make lab``.  Every notebook the site takes must also run top to bottom where
+numpy, numba and matplotlib cannot be imported, as in the browser.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_build():
+    """``lite/build.py`` as a module (it is a script, not part of the package)."""
+    spec = importlib.util.spec_from_file_location("lite_build", ROOT / "lite" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = load_build()
+
+
+def notebook(*sources: str) -> dict:
+    return {"cells": [{"cell_type": "code", "source": s, "metadata": {}, "outputs": []} for s in sources]
+            + [{"cell_type": "markdown", "source": "# A title\nmore", "metadata": {}}],
+            "metadata": {"kernelspec": {"name": "python3"}, "widgets": {"x": 1}}}
+
+
+@pytest.mark.parametrize(("sources", "missing"), [
+    (["import json\nfrom pianitsa101 import cards", "import ipywidgets as w"], []),
+    (["from pianitsa101.simulate import simulate_pianitsa\nres = simulate_pianitsa(100)"], []),
+    (["import numpy as np"], ["numpy"]),
+    (["%matplotlib inline\nx = 1"], ["matplotlib"]),
+    (["import matplotlib.pyplot as plt", "from numba import njit"], ["matplotlib", "numba"]),
+    (["def f():\n    import scipy.stats\n"], ["scipy"]),
+    (["!pip install something\nfrom . import local"], []),
+    (["from pianitsa101.lessons import Mean"], ["pianitsa101.lessons"]),
+    (["import pianitsa101.lessons.stats as stats"], ["pianitsa101.lessons.stats"]),
+])
+def test_a_notebook_goes_into_the_site_when_its_imports_exist_there(sources, missing):
+    assert build.missing_in_browser(notebook(*sources)) == missing
+
+
+def test_site_copy_runs_on_pyodide_and_keeps_the_rest():
+    source = notebook("print(1)")
+    copy = build.site_copy(source)
+    assert copy["metadata"]["kernelspec"]["name"] == "python" and "widgets" not in copy["metadata"]
+    assert copy["cells"] == source["cells"] and source["metadata"]["kernelspec"]["name"] == "python3"
+    assert build.title_of(source, "x") == "A title"
+
+
+def test_front_page_lists_the_lessons_here_and_those_for_make_lab():
+    page = build.front_page([("notebooks/02_cards.ipynb", "Cards")],
+                            [("notebooks/04_probability.ipynb", "Probability", ["matplotlib", "numpy"])])
+    text = "".join(page["cells"][0]["source"])
+    assert "[Cards](notebooks/02_cards.ipynb)" in text
+    assert "Probability (`notebooks/04_probability.ipynb`): uses matplotlib, numpy" in text
+    assert "make lab" in text and page["metadata"]["kernelspec"]["name"] == "python"
+
+
+def test_the_site_takes_every_lesson_that_can_run_there():
+    chosen, left_out = build.choose_notebooks()
+    paths = [p for p, _ in chosen] + [p for p, _, _ in left_out]
+    expected = sorted(f"{folder}/{p.name}" for folder in build.SOURCES
+                      for p in (ROOT / folder).glob("*.ipynb"))
+    assert sorted(paths) == expected
+    assert "notebooks/02_cards.ipynb" in [p for p, _ in chosen]
+    for path, _, missing in left_out:
+        assert missing and set(missing).isdisjoint(build.SITE_PACKAGES), path
+    for path, _ in chosen:  # what the site takes imports nothing made for a full Python only
+        modules = build.imported_modules(json.loads((ROOT / path).read_text(encoding="utf-8")))
+        assert not any(m.startswith(build.FULL_PYTHON_ONLY) for m in modules), path
+
+
+BLOCKED_SHELL = """
+import json, sys
+class NoCompiledStack:
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in {"numpy", "numba", "matplotlib"}:
+            raise ModuleNotFoundError(f"No module named {name!r} (refused: not in the browser)")
+sys.meta_path.insert(0, NoCompiledStack())
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+notebook = json.load(open(sys.argv[1], encoding="utf-8"))
+for number, cell in enumerate(notebook["cells"]):
+    if cell["cell_type"] == "code":
+        result = shell.run_cell("".join(cell["source"]), silent=True)
+        tags = cell.get("metadata", {}).get("tags", [])
+        allowed = "raises-exception" in tags and "/solutions/" not in sys.argv[1]  # a solved one: none
+        if not result.success and not allowed:
+            sys.exit(f"cell {number} failed: {result.error_in_exec or result.error_before_exec!r}")
+print("ran", sys.argv[1])
+"""
+
+
+def runnable(path: str) -> str:
+    """The notebook to run for a site notebook: an exercise's solved version where there is one."""
+    solved = Path(path).parent / "solutions" / Path(path).name
+    return str(solved) if (ROOT / solved).is_file() else path
+
+
+@pytest.mark.parametrize("path", [runnable(p) for p, _ in build.choose_notebooks()[0]])
+def test_site_notebooks_run_without_numpy_numba_matplotlib(path):
+    # An exercise's student version stops at its "YOUR CODE HERE"; its solved version runs through.
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    env.pop("PIANITSA101_PURE", None)
+    done = subprocess.run([sys.executable, "-c", BLOCKED_SHELL, str(ROOT / path)], capture_output=True,
+                          text=True, env=env, cwd=ROOT / Path(path).parent, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert f"ran {ROOT / path}" in done.stdout
