@@ -89,6 +89,7 @@ clean:
 bench: $(STAMP) $(NUMBA_STAMP)
 	$(BIN)/python benchmarks/bench.py
 	$(BIN)/python benchmarks/bench_widgets.py
+	$(BIN)/python benchmarks/bench_bot.py
 
 # Exercises (exercises/README.md): write the student and solution notebooks from their
 # sources, and grade submissions: make grade NB=notebook.ipynb or make grade DIR=folder

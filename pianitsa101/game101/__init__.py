@@ -52,10 +52,13 @@ __all__ = [
 # The match (R4, R22, R23), the bots and tournaments.
 from pianitsa101.game101.agents import Agent, AgentError, GreedyAgent, HeuristicAgent, RandomAgent
 from pianitsa101.game101.match import Match101, MatchResult, PlayedRound
+from pianitsa101.game101.montecarlo import MonteCarloAgent, MoveEstimate
+from pianitsa101.game101.stats import matches_needed
 from pianitsa101.game101.tournament import TournamentResult, tournament, wilson_interval
 
-__all__ += ["Agent", "AgentError", "GreedyAgent", "HeuristicAgent", "Match101", "MatchResult", "PlayedRound",
-            "RandomAgent", "TournamentResult", "tournament", "wilson_interval"]
+__all__ += ["Agent", "AgentError", "GreedyAgent", "HeuristicAgent", "Match101", "MatchResult",
+            "MonteCarloAgent", "MoveEstimate", "PlayedRound", "RandomAgent", "TournamentResult",
+            "matches_needed", "tournament", "wilson_interval"]
 
 # What the tables read (issue 9): obligations as events, the penalty chain, the score sheet, match seats.
 __all__ += ["ChainLink", "MayAnswerAce", "MustCover", "PenaltyChain", "RoundDealt", "RoundScore",

@@ -27,53 +27,46 @@ for comparing agents.
 Agents with a ``reset(seed)`` method (such as :class:`RandomAgent`) are reset before
 every match with a seed drawn from the tournament's generator, so the same call gives
 the same table every time.
+
+Duplicate deals (``duplicate=True``, the default) are what makes a comparison fair: every
+block of matches replays one shuffle with the seats rotated, so each agent gets the good
+cards and the bad ones in turn.  ``result.difference(a, b)`` gives the difference of two
+agents' win rates with its 95% interval, from the blocks (each block is one independent
+measurement); with ``duplicate=False`` every match has its own seed and a block is just
+``k`` consecutive matches.  :func:`~pianitsa101.game101.stats.matches_needed` says how many
+matches tell a given edge apart.
+
+``workers`` plays the matches in that many processes (None: one per core).  The table is
+the same as with one worker: every match's seed and every agent's reset seed are drawn
+first, in order.  (An agent that keeps its own random state *without* ``reset`` would play
+differently in each process.)  Agents must then be picklable.
+
+>>> from pianitsa101.game101 import GreedyAgent, RandomAgent
+>>> result = tournament([GreedyAgent(), RandomAgent(seed=1)], matches=20, seed=3)
+>>> diff = result.difference(0, 1)
+>>> diff.low < diff.value < diff.high, diff.blocks
+(True, 10)
 """
 
 from __future__ import annotations
 
 import html
 import itertools
-import math
+import operator
+import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pianitsa101.cards import Card
 from pianitsa101.game101.agents import agent_name
 from pianitsa101.game101.match import Match101
 from pianitsa101.game101.rules import Rules101
+from pianitsa101.game101.stats import Z95, difference_interval, matches_needed, wilson_interval
 
-__all__ = ["AgentStats", "TournamentResult", "seatings", "tournament", "wilson_interval"]
-
-Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval (low, high) for a proportion; 95% by default.
-
-    With p = successes / trials and n = trials the interval is
-    (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n). For 8 successes in 10,
-    with z = 1.96: centre (0.8 + 0.19208) / 1.38416 = 0.71676, half-width
-    1.96 · sqrt(0.016 + 0.009604) / 1.38416 = 0.22657.
-
-    >>> low, high = wilson_interval(8, 10)
-    >>> round(low, 4), round(high, 4)
-    (0.4902, 0.9433)
-    >>> low, high = wilson_interval(0, 10)     # never: the interval still has width
-    >>> round(low, 4), round(high, 4)
-    (0.0, 0.2775)
-    >>> wilson_interval(0, 0)                   # no trials: we know nothing
-    (0.0, 1.0)
-    """
-    if trials < 0 or not 0 <= successes <= trials:
-        raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
-    if trials == 0:
-        return (0.0, 1.0)
-    p, n, z2 = successes / trials, trials, z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+__all__ = ["Z95", "AgentStats", "Difference", "TournamentResult", "matches_needed", "seatings", "tournament",
+           "wilson_interval"]
 
 
 def seatings(agents: int, players: int) -> list[tuple[int, ...]]:
@@ -125,6 +118,21 @@ class AgentStats:
         return self.points / self.rounds if self.rounds else 0.0
 
 
+class Difference(NamedTuple):
+    """The difference of two agents' win rates, with its 95% interval, measured on ``blocks`` blocks."""
+
+    first: str
+    second: str
+    value: float  # win rate of ``first`` minus win rate of ``second``
+    low: float
+    high: float
+    blocks: int  # independent blocks of duplicate matches behind the interval
+
+    def __str__(self) -> str:
+        return (f"{self.first} - {self.second}: {self.value:+.1%} "
+                f"(95% interval {self.low:+.1%} to {self.high:+.1%}, {self.blocks} blocks)")
+
+
 @dataclass(frozen=True)
 class TournamentResult:
     """The outcome of a tournament: one AgentStats line per agent, printable as a table."""
@@ -138,12 +146,35 @@ class TournamentResult:
     abandoned: int  # rounds abandoned by R26
     moves: int  # moves made in all
     no_winner: int  # matches without a winner (first_over: the lowest total shared)
+    blocks: tuple[tuple[int, ...], ...] = ()  # per block of matches: each agent's (matches, wins), flattened
+    duplicate: bool = True  # the matches of a block replayed the same deals
 
     def __getitem__(self, name: str) -> AgentStats:
         for line in self.stats:
             if line.name == name:
                 return line
         raise KeyError(f"no agent named {name!r}; the agents are {[s.name for s in self.stats]}")
+
+    def _index(self, agent: int | str) -> int:
+        if isinstance(agent, str):
+            return self.stats.index(self[agent])
+        index = operator.index(agent)
+        if not 0 <= index < len(self.stats):
+            raise ValueError(f"agent must be 0..{len(self.stats) - 1} or a name, got {agent!r}")
+        return index
+
+    def difference(self, first: int | str = 0, second: int | str = 1) -> Difference:
+        """Win rate of ``first`` minus that of ``second`` (indexes or names), 95% interval from the blocks."""
+        a, b = self._index(first), self._index(second)
+        diffs = []
+        for block in self.blocks:
+            (ma, wa), (mb, wb) = block[2 * a: 2 * a + 2], block[2 * b: 2 * b + 2]
+            if ma and mb:
+                diffs.append(wa / ma - wb / mb)
+        value, low, high = difference_interval(diffs)  # a difference of two rates lies in -1..1
+        return Difference(self.stats[a].name, self.stats[b].name, value, max(low, -1.0), min(high, 1.0),
+                          len(diffs))
+
 
     def _rows(self) -> list[list[str]]:
         """The table as text cells, header first."""
@@ -182,6 +213,87 @@ def _names(agents: Sequence[Any]) -> list[str]:
     return [f"{n} #{i}" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
 
+class _Plan(NamedTuple):
+    """One match of a tournament, decided before any is played: who sits where, its seed, the resets."""
+
+    number: int
+    seating: tuple[int, ...]
+    seed: int
+    resets: tuple[tuple[int, int], ...]  # (agent index, seed) for each agent with reset(), in order
+
+
+def _plan(agents: list[Any], matches: int, seed: int, players: int, duplicate: bool) -> list[_Plan]:
+    """Every match's seating, seed and agent resets, drawn in order from the tournament's generator."""
+    cycle = seatings(len(agents), players)
+    rng = random.Random(seed)
+    plans = []
+    match_seed = 0
+    for number in range(matches):
+        seating = cycle[number % len(cycle)]
+        if not duplicate or number % len(agents) == 0:  # a new block: new deals, shared by its rotations
+            match_seed = rng.getrandbits(32)
+        resets = []
+        for i in {id(agents[i]): i for i in seating}.values():
+            if callable(getattr(agents[i], "reset", None)):
+                resets.append((i, rng.getrandbits(32)))
+        plans.append(_Plan(number, seating, match_seed, tuple(resets)))
+    return plans
+
+
+def _play(agents: list[Any], players: int, deck: Any, rules: Rules101, plan: _Plan) -> tuple:
+    """Play one planned match; its summary: winner, losers, and per round (abandoned, moves, points)."""
+    for i, reset_seed in plan.resets:
+        agents[i].reset(reset_seed)
+    result = Match101(players, deck, rules, seed=plan.seed, agents=[agents[i] for i in plan.seating]).play()
+    rounds = tuple((rec.abandoned, len(rec.round.moves), rec.points) for rec in result.records)
+    return result.winner, result.losers, rounds
+
+
+def _play_many(agents: list[Any], players: int, deck: Any, rules: dict, plans: list[_Plan]) -> list:
+    """Play planned matches in this process (a worker's task); a failure is reported, not raised."""
+    rules = Rules101.from_dict(rules)  # sent as a dict: its points table does not pickle
+    out = []
+    for plan in plans:
+        try:
+            out.append(_play(agents, players, deck, rules, plan))
+        except Exception as exc:  # replayed in the parent, which raises the real error
+            out.append(("failed", plan.number, repr(exc)))
+            break
+    return out
+
+
+def _workers(workers: Any) -> int:
+    if workers is None:
+        return os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number of at least 1, or None for every core, "
+                         f"got {workers!r}")
+    return workers
+
+
+def _in_processes(agents: list[Any], players: int, deck: Any, rules: Rules101, plans: list[_Plan],
+                  workers: int) -> list:
+    """The matches' summaries, in order, played by ``workers`` processes."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    size = max(1, min(50, -(-len(plans) // (4 * workers))))
+    chunks = [plans[i: i + size] for i in range(0, len(plans), size)]
+    out = []
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        tasks = [(agents, players, deck, rules.to_dict(), c) for c in chunks]
+        for summaries in pool.map(_play_many, *zip(*tasks, strict=True)):
+            for summary in summaries:
+                if summary[0] == "failed":  # play that match here, to raise its error as it is
+                    plan = plans[summary[1]]
+                    _play(agents, players, deck, rules, plan)
+                    raise RuntimeError(f"match {plan.number} failed in a worker: {summary[2]}")
+                out.append(summary)
+    return out
+
+
 def tournament(
     agents: Sequence[Any],
     matches: int,
@@ -189,53 +301,65 @@ def tournament(
     players: int | None = None,
     rules: Rules101 | None = None,
     deck: int | Sequence[Card] = 36,
+    *,
+    duplicate: bool = True,
+    workers: int | None = 1,
 ) -> TournamentResult:
     """Play ``matches`` seeded matches between the agents, seats rotated fairly (see the module text)."""
     agents = list(agents)
-    players = len(agents) if players is None else players
+    players = len(agents) if players is None else operator.index(players)
     if len(agents) < 2:
         raise ValueError(f"a tournament needs at least 2 agents, got {len(agents)}")
-    if not isinstance(matches, int) or matches < 1:
+    if isinstance(matches, bool) or not hasattr(matches, "__index__") or operator.index(matches) < 1:
         raise ValueError(f"matches must be a whole number of at least 1, got {matches!r}")
+    matches = operator.index(matches)
+    try:
+        seed = operator.index(seed)  # numpy integers too
+    except TypeError:
+        raise TypeError(f"seed must be a whole number, got {seed!r}") from None
     rules = rules if rules is not None else Rules101()
-    cycle = seatings(len(agents), players)
-    rng = random.Random(seed)
+    count = _workers(workers)
+    plans = _plan(agents, matches, seed, players, bool(duplicate))
+    if count == 1 or matches == 1:
+        summaries = [_play(agents, players, deck, rules, plan) for plan in plans]
+    else:
+        summaries = _in_processes(agents, players, deck, rules, plans, min(count, matches))
     names = _names(agents)
-    played, wins, losses, rounds, points = ([0] * len(agents) for _ in range(5))
+    k = len(agents)
+    played, wins, losses, rounds, points = ([0] * k for _ in range(5))
     seats = [[0] * players for _ in agents]
+    blocks = []
     dealt = abandoned = moves = no_winner = 0
-    match_seed = 0
-    for number in range(matches):
-        seating = cycle[number % len(cycle)]
-        if number % len(agents) == 0:  # a new block: new deals, shared by its rotations
-            match_seed = rng.getrandbits(32)
-        for agent in {id(agents[i]): agents[i] for i in seating}.values():
-            reset = getattr(agent, "reset", None)
-            if callable(reset):
-                reset(rng.getrandbits(32))
-        result = Match101(players, deck, rules, seed=match_seed, agents=[agents[i] for i in seating]).play()
+    for plan, (winner, losers, played_rounds) in zip(plans, summaries, strict=True):
+        seating = plan.seating
+        if plan.number % k == 0:
+            blocks.append([0] * (2 * k))
+        block = blocks[-1]
         for seat, who in enumerate(seating):
             seats[who][seat] += 1
         for who in set(seating):
             played[who] += 1
-        if result.winner is None:
+            block[2 * who] += 1
+        if winner is None:
             no_winner += 1
         else:
-            wins[seating[result.winner]] += 1
-        for who in {seating[s] for s in result.losers}:
+            wins[seating[winner]] += 1
+            block[2 * seating[winner] + 1] += 1
+        for who in {seating[s] for s in losers}:
             losses[who] += 1
-        for rec in result.records:
+        for was_abandoned, made, round_points in played_rounds:
             dealt += 1
-            moves += len(rec.round.moves)
-            if rec.abandoned:
+            moves += made
+            if was_abandoned:
                 abandoned += 1
                 continue
-            for seat, pts in enumerate(rec.points):
+            for seat, pts in enumerate(round_points):
                 if pts is not None:
                     rounds[seating[seat]] += 1
                     points[seating[seat]] += pts
     stats = tuple(
         AgentStats(names[i], played[i], wins[i], losses[i], rounds[i], points[i], tuple(seats[i]))
-        for i in range(len(agents))
+        for i in range(k)
     )
-    return TournamentResult(stats, matches, players, seed, rules, dealt, abandoned, moves, no_winner)
+    return TournamentResult(stats, matches, players, seed, rules, dealt, abandoned, moves, no_winner,
+                            tuple(tuple(b) for b in blocks), bool(duplicate))

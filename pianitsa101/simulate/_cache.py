@@ -85,16 +85,21 @@ def build_cache() -> list[str]:
     simulate_pianitsa(1, seed=0, progress=quiet, engine="compiled")
     simulate_pianitsa(deals=[["A♠ 6♥", "K♦ 6♣"]], progress=quiet, engine="compiled")
     simulate_101(1, seed=0, progress=quiet, engine="compiled")
-    return ["simulate_pianitsa (random deals)", "simulate_pianitsa (explicit deals)", "simulate_101"]
+    from pianitsa101.simulate import _bot101
+
+    _bot101.warm_up()  # MonteCarloAgent's playouts
+    return ["simulate_pianitsa (random deals)", "simulate_pianitsa (explicit deals)", "simulate_101",
+            "MonteCarloAgent's playouts"]
 
 
 def main() -> None:
     """``python -m pianitsa101.simulate``: build the cache, saying how long it took."""
     from pianitsa101.simulate._game101_kernel import play_rounds
     from pianitsa101.simulate._pianitsa_kernel import play_given_deals, play_random_deals
+    from pianitsa101.simulate._playout101 import evaluate_moves
 
     start = time.perf_counter()
-    if needs_compiling(play_random_deals, play_given_deals, play_rounds):
+    if needs_compiling(play_random_deals, play_given_deals, play_rounds, evaluate_moves):
         sys.stderr.write(f"pianitsa101: {COMPILE_NOTICE} ...\n")
         sys.stderr.flush()
     built = build_cache()

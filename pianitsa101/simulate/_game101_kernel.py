@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pianitsa101.simulate._legal101 import _playable, legal_moves
+from pianitsa101.simulate._legal101 import _fits, legal_moves
 from pianitsa101.simulate._rng import _below, _seed_game, _shuffle
 from pianitsa101.simulate._state101 import (
     ABANDONED,
@@ -38,6 +38,7 @@ from pianitsa101.simulate._state101 import (
     O_SHUFFLE,
     O_SIX,
     O_STARTER,
+    O_WILD,
     ORDERED,
     OVER,
     PASS,
@@ -102,6 +103,9 @@ def _recycle(st, stock, discard, opt, rng):
 def _draw_cards(st, seat, count, stop, any_card, hands, hand_n, stock, discard, opt, rng):
     """Draw ``count`` cards (0: no limit), stopping at a playable one if ``stop``; return it or -1."""
     total = 0
+    # the table read once (a recycle keeps the top card): -1 when any card will do
+    top = -1 if any_card or st[DISCARD_N] == 0 else discard[st[DISCARD_N] - 1]
+    ordered, wild = st[ORDERED], opt[O_WILD] != 0
     while count == 0 or total < count:
         if st[STOCK_N] == 0:  # R8
             if st[DISCARD_N] < 2:
@@ -112,7 +116,7 @@ def _draw_cards(st, seat, count, stop, any_card, hands, hand_n, stock, discard, 
         hands[seat, hand_n[seat]] = c
         hand_n[seat] += 1
         total += 1
-        if stop and _playable(c, st, discard, opt, any_card):
+        if stop and _fits(c, top, ordered, wild):
             return c
     return -1
 

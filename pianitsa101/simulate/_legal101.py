@@ -37,18 +37,24 @@ from pianitsa101.simulate._state101 import (
 )
 
 
+@njit(cache=True, inline="always")
+def _fits(c, top, ordered, wild):
+    """R6/R14: may card ``c`` go on ``top`` (-1: an empty table, R4) with ``ordered`` suit (-1: none)?"""
+    if top < 0:
+        return True
+    if _rank(c) == QUEEN and (wild or ordered >= 0):
+        return True  # R14: a queen goes on an ordered suit, or on anything when wild
+    if ordered >= 0:
+        return _suit(c) == ordered  # R14
+    return _suit(c) == _suit(top) or _rank(c) == _rank(top)  # R6
+
+
 @njit(cache=True)
 def _playable(c, st, discard, opt, any_card):
     """R6/R14 (R9 cover_any, R4 empty table): may card ``c`` go on the discard pile now?"""
     if any_card or st[DISCARD_N] == 0:
         return True
-    ordered = st[ORDERED]
-    if _rank(c) == QUEEN and (opt[O_WILD] or ordered >= 0):
-        return True  # R14: a queen goes on an ordered suit, or on anything when wild
-    if ordered >= 0:
-        return _suit(c) == ordered  # R14
-    top = discard[st[DISCARD_N] - 1]
-    return _suit(c) == _suit(top) or _rank(c) == _rank(top)  # R6
+    return _fits(c, discard[st[DISCARD_N] - 1], st[ORDERED], opt[O_WILD] != 0)
 
 
 @njit(cache=True)
@@ -88,12 +94,15 @@ def legal_moves(st, hands, hand_n, discard, opt, mk, mc, ms):
             k += 1
         return k
     any_card = st[COVER] and opt[O_SIX] == SIX_COVER_ANY
+    # the table read once, not once per card (R6/R14 in _fits; -1 for an empty table or cover_any)
+    top = -1 if any_card or st[DISCARD_N] == 0 else discard[st[DISCARD_N] - 1]
+    ordered, wild = st[ORDERED], opt[O_WILD] != 0
     queens = 0
     for i in range(hn):
         c = hands[seat, i]
         if _rank(c) == QUEEN:
             queens += 1
-        if _playable(c, st, discard, opt, any_card):
+        if _fits(c, top, ordered, wild):
             k = _add_play(c, mk, mc, ms, k)
     if k == 0:
         mk[0], mc[0], ms[0] = DRAW, -1, -1  # R7 (R9: draw until the 6 can be covered)

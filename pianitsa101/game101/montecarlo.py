@@ -1,0 +1,322 @@
+"""``MonteCarloAgent``: the strongest 101 bot here, by determinized Monte Carlo with heuristic playouts.
+
+At each decision the bot
+
+1. reads what its seat knows of the unseen cards from the view and its public log
+   (:func:`~pianitsa101.game101.knowledge.belief`: R7/R9 draws show what a player did not
+   hold, R8 flips show the new stock);
+2. deals those cards at random many times, consistently with what it knows;
+3. on every deal plays each legal move, then the rest of the round with ``HeuristicAgent``'s
+   rules of thumb in every seat (the playout policy; random playouts make such bots weaker);
+4. values each finished playout by the chance of winning the *match* from the totals it
+   leaves (:class:`~pianitsa101.game101.matchvalue.MatchValue`: R22's reset at exactly 101,
+   R23's limit, who is close to it), not only by the round's points;
+5. plays the move with the best mean value.  Every move is played out on the same deals,
+   so the difference between two moves is measured in pairs, with its standard error;
+   with ``margin`` > 0 the bot keeps ``HeuristicAgent``'s move unless another is better by
+   more than ``margin`` standard errors (a guard for small budgets; with 8,000 simulated
+   moves a decision the plain best mean won 117 of 200 matches against ``margin=1``).
+
+The playouts run compiled (numba, ``pianitsa101.simulate._playout101``) when numba can be
+imported, else in pure Python on the reference engine (the browser), with a smaller default
+budget.  The budget is ``steps`` (moves simulated), ``playouts`` or ``seconds`` of CPU time
+per decision.  Play is reproducible: the random numbers of a decision come from the seed and
+the view, so the same seed and the same view give the same move, and ``explain`` shows the
+very numbers ``choose`` used.
+
+>>> from pianitsa101.cards import make_deck
+>>> from pianitsa101.game101 import Round101
+>>> stock = [c for c in make_deck(36) if str(c) not in ("7♠", "9♠", "K♥", "8♦", "10♠")]
+>>> rnd = Round101.from_hands(hands=["7♠ 9♠ K♥", "8♦"], stock=stock, discard="10♠")
+>>> bot = MonteCarloAgent(seed=1)
+>>> estimates = bot.explain(rnd.view(0), rnd.legal_moves())   # one line per legal move, best first
+>>> sorted(str(e.move) for e in estimates), [e.heuristic for e in estimates].count(True)
+(['7♠', '9♠'], 1)
+>>> bot.choose(rnd.view(0), rnd.legal_moves()) == estimates[0].move
+True
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from pianitsa101.game101.agents import Agent, HeuristicAgent
+from pianitsa101.game101.knowledge import belief
+from pianitsa101.game101.matchvalue import DEFAULT_MODEL, MatchValue
+from pianitsa101.game101.moves import Move
+from pianitsa101.game101.rules import Rules101
+from pianitsa101.game101.view import PlayerView
+
+__all__ = ["MonteCarloAgent", "MoveEstimate", "compiled_available"]
+
+COMPILED_STEPS = 40_000  # default budget per decision on the compiled path: moves simulated
+PYTHON_STEPS = 2_000  # default budget per decision in pure Python (the browser)
+HINT_STEPS = 400_000  # MonteCarloAgent.hint(): the Hint button's budget, compiled
+PYTHON_HINT_STEPS = 20_000  # the same in pure Python
+MAX_DEALS = 2048  # deals per decision at most (short playouts near the end of a round)
+BATCH = 16  # deals per batch when the budget is in seconds
+_MASK64 = (1 << 64) - 1
+_DEFAULT_RULES = Rules101()
+_backend: Any = None
+
+
+def compiled_available() -> bool:
+    """True when the compiled playouts (numba) can be used on this machine."""
+    return _compiled() is not None
+
+
+def _compiled():
+    """The compiled playouts module, or False where numba (or numpy) cannot be imported."""
+    global _backend
+    if _backend is None:
+        try:
+            from pianitsa101.simulate import _bot101
+            from pianitsa101.simulate._cache import COMPILE_NOTICE, needs_compiling
+            from pianitsa101.simulate._playout101 import evaluate_moves
+        except ImportError:
+            _backend = False
+        else:
+            if needs_compiling(evaluate_moves):  # say it once, as the simulators do (I2)
+                sys.stderr.write(f"pianitsa101: {COMPILE_NOTICE} (MonteCarloAgent's playouts) ...\n")
+            _backend = _bot101
+    return _backend or None
+
+
+class MoveEstimate(NamedTuple):
+    """One legal move as the bot sees it: its value, how sure that is, and how it compares."""
+
+    move: Move
+    value: float  # the estimated chance of winning the match after this move (mean over the playouts)
+    stderr: float  # the standard error of ``value``
+    advantage: float  # value minus the value of HeuristicAgent's move, on the same deals
+    advantage_stderr: float  # the standard error of that difference
+    playouts: int  # playouts behind these numbers
+    heuristic: bool  # True for HeuristicAgent's move, the one kept unless another is clearly better
+
+    def __str__(self) -> str:
+        mark = " (rule of thumb)" if self.heuristic else ""
+        return (f"{self.move!s:>8}: wins {self.value:6.1%} ± {self.stderr:.1%}, "
+                f"{self.advantage:+.1%} ± {self.advantage_stderr:.1%} vs the rule of thumb, "
+                f"{self.playouts} playouts{mark}")
+
+
+class MonteCarloAgent(Agent):
+    """Determinized Monte Carlo with heuristic playouts, valuing the match (see the module text).
+
+    - ``seed``: makes the play reproducible (``reset(seed)`` starts afresh, as a tournament does);
+    - the budget per decision, one of: ``steps``, moves simulated in all the playouts (the
+      default: 40,000 compiled, 2,000 in pure Python; reproducible, and about the same time
+      whatever the position); ``playouts``, playouts spread over the legal moves; ``seconds``,
+      CPU seconds (then the play depends on the machine's speed);
+    - ``margin``: how many standard errors better than the rule of thumb's move another move
+      must look to be played (default 0: the best mean);
+    - ``compiled``: None uses the compiled playouts when numba is there (and the environment
+      variable ``PIANITSA101_PURE`` is not set, as for the simulators); False forces pure Python.
+    """
+
+    def __init__(self, seed: int = 0, *, playouts: int | None = None, seconds: float | None = None,
+                 steps: int | None = None, margin: float = 0.0, compiled: bool | None = None) -> None:
+        if sum(b is not None for b in (playouts, seconds, steps)) > 1:
+            raise ValueError("give one budget: playouts, seconds or steps")
+        for name, value in (("playouts", playouts), ("steps", steps)):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+                raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}")
+        if seconds is not None and (not isinstance(seconds, (int, float)) or not 0 < seconds <= 600):
+            raise ValueError(f"seconds must be a number of CPU seconds above 0 (up to 600), got {seconds!r}")
+        if not isinstance(margin, (int, float)) or margin < 0:
+            raise ValueError(f"margin must be a number of standard errors, 0 or more, got {margin!r}")
+        if compiled and _compiled() is None:
+            raise ValueError("compiled=True needs numba, which cannot be imported here; use compiled=None")
+        self.seed = seed
+        self._seed = _as_int(seed)
+        self.playouts = playouts
+        self.seconds = seconds
+        self.steps = steps
+        self.margin = float(margin)
+        self.compiled = compiled
+        self._heuristic = HeuristicAgent()
+        self._values: dict = {}
+
+    @classmethod
+    def hint(cls, seed: int = 0) -> MonteCarloAgent:
+        """The bot with a Hint button's budget: about ten times the default (0.1-0.2 s compiled)."""
+        return cls(seed, steps=HINT_STEPS if _compiled() is not None else PYTHON_HINT_STEPS)
+
+    # ----------------------------------------------------------------- the agent protocol
+
+    def reset(self, seed: int) -> None:
+        """Start afresh with this seed (a tournament calls this before every match)."""
+        self._seed = _as_int(seed)
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        """The move with the best estimate (with a ``margin``: the rule of thumb's, unless clearly beaten)."""
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        estimates = self._analyse(view, list(legal_moves))
+        kept = next(e for e in estimates if e.heuristic)
+        best = max(estimates, key=lambda e: e.value)
+        if best is not kept and best.advantage > self.margin * best.advantage_stderr:
+            return best.move
+        return kept.move
+
+    def explain(self, view: PlayerView, legal_moves: Sequence[Move]) -> list[MoveEstimate]:
+        """Every legal move with its estimated chance of winning the match, the best first."""
+        if not legal_moves:
+            raise ValueError("explain needs the view's legal moves (there are none once the round is over)")
+        return sorted(self._analyse(view, list(legal_moves)), key=lambda e: -e.value)
+
+    @property
+    def budget(self) -> str:
+        """The budget per decision, in words."""
+        if self.seconds is not None:
+            return f"{self.seconds:g} s of CPU"
+        if self.playouts is not None:
+            return f"{self.playouts:,} playouts"
+        return f"{self._steps():,} simulated moves"
+
+    def __repr__(self) -> str:
+        parts = [f"seed={self.seed!r}"]
+        if self.playouts is not None:
+            parts.append(f"playouts={self.playouts}")
+        if self.seconds is not None:
+            parts.append(f"seconds={self.seconds}")
+        if self.steps is not None:
+            parts.append(f"steps={self.steps}")
+        if self.margin:
+            parts.append(f"margin={self.margin:g}")
+        if self.compiled is False:
+            parts.append("compiled=False")
+        return f"MonteCarloAgent({', '.join(parts)})"
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_values"] = {}  # the match-value tables are rebuilt where the agent is unpickled
+        return state
+
+    # ----------------------------------------------------------------- the analysis
+
+    def _steps(self) -> int:
+        if self.steps is not None:
+            return self.steps
+        return COMPILED_STEPS if self._backend() is not None else PYTHON_STEPS
+
+    def _backend(self):
+        """The compiled playouts, or None for pure Python (compiled=False, PIANITSA101_PURE, no numba)."""
+        if self.compiled is False:
+            return None
+        if self.compiled is None:
+            from pianitsa101.simulate._engine import choose_engine
+
+            if choose_engine(None) == "python":  # as the simulators choose (issue 13)
+                return None
+        return _compiled()
+
+    def _value(self, view: PlayerView) -> MatchValue:
+        """The match values for these rules: under other rules than the defaults, from rounds measured
+        with the compiled playouts (pure Python: the default rules' model)."""
+        key = (view.rules, view.players)
+        value = self._values.get(key)
+        if value is None:
+            backend = self._backend()
+            model = DEFAULT_MODEL
+            if backend is not None and view.rules != _DEFAULT_RULES:
+                model = backend.round_model(view.rules)
+            value = self._values[key] = MatchValue(view.rules, view.players, model)
+        return value
+
+    def _analyse(self, view: PlayerView, moves: list[Move]) -> list[MoveEstimate]:
+        """Play every move out on the same deals; the estimates in the order of ``moves``."""
+        start = time.process_time()
+        knows = belief(view)
+        backend = self._backend()
+        if backend is not None:
+            run, policy = backend.playouts, backend.weights()
+        else:
+            from pianitsa101.game101.playout import playouts as run
+
+            policy = self._heuristic
+        key = self._key(view)
+        if self.playouts is not None:
+            deals = max(2, -(-self.playouts // len(moves)))
+            points, winners = run(view, knows, moves, deals, key, 0, policy)
+        elif self.seconds is None:
+            points, winners = run(view, knows, moves, MAX_DEALS, key, 0, policy, self._steps())
+        else:
+            points, winners = [], []
+            while not points or time.process_time() - start < self.seconds:
+                more_points, more_winners = run(view, knows, moves, BATCH, key, len(points), policy)
+                points += more_points
+                winners += more_winners
+        values = self._values_of(view, points, winners)
+        try:
+            kept = moves.index(self._heuristic.choose(view, moves))
+        except ValueError:  # a rule of thumb's move that is not in the list given: compare with the first
+            kept = 0
+        return _estimates(moves, values, kept)
+
+    def _values_of(self, view: PlayerView, points: list, winners: list) -> list[list[float]]:
+        """Each playout's chance of winning the match for the view's seat, from the totals it leaves."""
+        value = self._value(view)
+        totals, seat = view.totals, view.seat
+        cache: dict = {}
+        out = []
+        for row_points, row_winners in zip(points, winners, strict=True):
+            row = []
+            for pts, won in zip(row_points, row_winners, strict=True):
+                k = (won, *pts)
+                v = cache.get(k)
+                if v is None:
+                    v = cache[k] = value.after_round(totals, pts, won, seat)
+                row.append(v)
+            out.append(row)
+        return out
+
+    def _key(self, view: PlayerView) -> int:
+        """The random key of this decision: from the seed and what the view shows (not from earlier calls)."""
+        shown = (self._seed, view.seat, view.to_move, len(view.log), view.stock_size, view.hand_sizes,
+                 view.totals, tuple(c.index for c in view.hand), tuple(c.index for c in view.discard))
+        h = hash(shown) & _MASK64  # tuples of ints hash the same in every process
+        return h | (_mix(h) << 64)
+
+
+def _estimates(moves: list[Move], values: list[list[float]], kept: int) -> list[MoveEstimate]:
+    deals = len(values)
+    out = []
+    for m, move in enumerate(moves):
+        column = [row[m] for row in values]
+        diffs = [row[m] - row[kept] for row in values]
+        mean, se = _mean_se(column)
+        adv, adv_se = _mean_se(diffs)
+        out.append(MoveEstimate(move, mean, se, adv, adv_se, deals, m == kept))
+    return out
+
+
+def _mean_se(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _mix(x: int) -> int:
+    """SplitMix64's finaliser: a well-spread 64-bit number from another."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+def _as_int(seed: Any) -> int:
+    """A seed as a plain int (numpy integers too)."""
+    import operator
+
+    try:
+        return operator.index(seed)
+    except TypeError:
+        raise TypeError(f"a seed is a whole number, got {seed!r}") from None
