@@ -29,6 +29,7 @@ from pianitsa101.game101 import (
     Rules101,
     unseen_cards,
 )
+from pianitsa101.game101.montecarlo import compiled_available
 
 
 def _rules(rng: random.Random) -> Rules101:
@@ -45,8 +46,8 @@ def _start(rng: random.Random, players: int) -> dict:
 
 
 def _replay(start: dict, rules: Rules101, moves: list) -> Round101 | None:
-    rnd = Round101.from_hands(hands=start["hands"], stock=start["stock"], to_move=start["to_move"], rules=rules,
-                              seed=start["seed"])
+    rnd = Round101.from_hands(hands=start["hands"], stock=start["stock"], to_move=start["to_move"],
+                              rules=rules, seed=start["seed"])
     for move in moves:
         if rnd.over:
             return None
@@ -73,7 +74,8 @@ def twin_positions(count: int, seed: int) -> list[tuple[Round101, Round101, int]
         rules = Rules101() if rng.random() < 0.5 else _rules(rng)
         start = _start(rng, players)
         rnd = _replay(start, rules, [])
-        agents = [HeuristicAgent() if rng.random() < 0.7 else RandomAgent(rng.getrandbits(16)) for _ in range(players)]
+        agents = [HeuristicAgent() if rng.random() < 0.7 else RandomAgent(rng.getrandbits(16))
+                  for _ in range(players)]
         while not rnd.over and len(out) < count:
             seat, legal = rnd.to_move, rnd.legal_moves()
             if len(legal) > 1 and rng.random() < 0.25:
@@ -105,7 +107,8 @@ def twins():
 
 
 def _differences(analyse, pairs) -> int:
-    return sum(analyse(a.view(s), a.legal_moves()) != analyse(b.view(s), b.legal_moves()) for a, b, s in pairs)
+    return sum(analyse(a.view(s), a.legal_moves()) != analyse(b.view(s), b.legal_moves())
+               for a, b, s in pairs)
 
 
 class Cheater(HeuristicAgent):
@@ -158,3 +161,53 @@ def test_a_match_played_on_rebuilt_views_is_the_same_match():
         return result.totals, [tuple(rec.round.moves) for rec in result.records]
 
     assert play(Rebuilt) == play(lambda bot: bot)
+
+
+@pytest.mark.skipif(not compiled_available(), reason="numba is not available here")
+def test_compiled_deals_come_from_the_unseen_cards_and_reshuffle_the_stock(twins):
+    # The compiled playouts deal the hidden cards themselves (_deal_hidden): each deal must use
+    # exactly the pool of unknown cards, fill every group to its public count within its mask,
+    # and lay the stock out afresh each time (not the true order, not one fixed order).
+    import numpy as np
+
+    from pianitsa101.game101.knowledge import belief
+    from pianitsa101.simulate import _playout101 as kernel
+    from pianitsa101.simulate._rng import _seed_game
+
+    stocks_varied = hands_varied = stock_cases = hand_cases = 0
+    for rnd, _, seat in twins:
+        view = rnd.view(seat)
+        knows = belief(view)
+        assert {c for c in knows.pool} <= unseen_cards(view)
+        counts = np.array([g.count for g in knows.groups], dtype=np.int64)
+        masks = np.array([g.allowed for g in knows.groups], dtype=np.uint64)
+        order = np.array(knows.order(), dtype=np.int64)
+        pool = np.array([c.index for c in knows.pool], dtype=np.int64)
+        starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        work = np.zeros(max(len(pool), 1), dtype=np.int64)
+        assigned = np.zeros(max(int(counts.sum()), 1), dtype=np.int64)
+        state = np.zeros(1, dtype=np.uint64)
+        assert counts.sum() == len(pool)
+        for g in knows.groups:  # the public counts
+            assert g.count <= (view.stock_size if g.seat < 0 else view.hand_sizes[g.seat])
+        stocks, hands = set(), set()
+        for d in range(60):
+            _seed_game(state, np.uint64(d + 1), np.uint64(seat + 7), d)
+            ok = kernel._deal_hidden(pool, counts, masks, order, starts, work, assigned, state)
+            got = assigned[: len(pool)].tolist()
+            assert sorted(got) == sorted(pool.tolist())
+            for g, group in enumerate(knows.groups):
+                cards = got[starts[g]: starts[g + 1]]
+                assert not ok or all(int(group.allowed) >> c & 1 for c in cards)
+                seen = tuple(cards if group.seat < 0 else sorted(cards))  # a stock's order counts
+                (stocks if group.seat < 0 else hands).add((g, seen))
+        stock_groups = [g for g, group in enumerate(knows.groups) if group.seat < 0 and group.count >= 2]
+        if stock_groups:
+            stock_cases += 1
+            stocks_varied += len({s for s in stocks if s[0] in stock_groups}) >= 10 * len(stock_groups)
+        hand_groups = [g for g, group in enumerate(knows.groups) if group.seat >= 0 and group.count >= 1]
+        if hand_groups and len(pool) > max(knows.groups[g].count for g in hand_groups):
+            hand_cases += 1
+            hands_varied += len(hands) > len(hand_groups)
+    assert stock_cases >= 20 and hand_cases >= 30
+    assert stocks_varied == stock_cases and hands_varied == hand_cases
