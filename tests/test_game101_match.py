@@ -13,6 +13,7 @@ from pianitsa101.game101 import (
     HeuristicAgent,
     IllegalMove,
     Match101,
+    NotNowError,
     RandomAgent,
     Rules101,
 )
@@ -209,7 +210,7 @@ def test_R23_elimination_several_leave_at_once_and_the_last_one_wins():
 def test_R23_the_match_is_over_and_deals_no_more():
     match = random_match(2, 3)
     match.play()
-    with pytest.raises(RuntimeError, match="R23"):
+    with pytest.raises(NotNowError, match="R23"):
         match.deal_round()
     assert match.play() == match.result
 
@@ -428,7 +429,7 @@ def test_play_move_takes_a_given_move_and_refuses_an_illegal_one():
     match = Match101(2, seed=8, agents=[GreedyAgent(), GreedyAgent()])
     from pianitsa101.game101 import Draw
 
-    with pytest.raises(RuntimeError, match="no round is being played"):
+    with pytest.raises(NotNowError, match="no round is being played"):
         match.play_move(Draw())  # before the deal: refused, and nothing was dealt
     assert match.current is None and match.result.records == ()
     rnd = match.deal_round()
@@ -443,7 +444,7 @@ def test_play_move_takes_a_given_move_and_refuses_an_illegal_one():
     assert snapshot(rnd) == before
     events = match.play_move(legal[-1])
     assert events and rnd.moves[-1] == legal[-1]
-    with pytest.raises(RuntimeError, match="still being played"):
+    with pytest.raises(NotNowError, match="still being played"):
         match.deal_round()
     assert match.play_round() is rnd and rnd.over and match.current is None
     assert match.result.records[0].round is rnd
@@ -457,7 +458,7 @@ def test_a_person_plays_a_seat_without_an_agent():
             match.deal_round()
         if match.waiting_for_person:
             assert match.to_move == 0
-            with pytest.raises(RuntimeError, match="seat 0 is played by a person"):
+            with pytest.raises(NotNowError, match="seat 0 is played by a person"):
                 match.play_round()
             match.play_move(match.current.legal_moves()[0])
             person_moves += 1
@@ -548,3 +549,21 @@ def test_match_json_refuses_a_record_that_does_not_follow_r4():
         Match101.from_json(json.dumps(data))
     with pytest.raises(ValueError, match="not a 101 match record"):
         Match101.from_json('{"format": "chess"}')
+
+
+def test_wrong_state_and_agent_errors_are_value_errors():
+    """Issue 8: a refusal is a ValueError (or TypeError), also when the match is asked at the wrong time
+    or an agent fails; both stay RuntimeErrors too, as they were."""
+    match = Match101(players=2, seed=1)
+    with pytest.raises(ValueError, match="no round is being played") as info:
+        match.play_move("draw")
+    assert isinstance(info.value, NotNowError) and isinstance(info.value, RuntimeError)
+
+    class Broken:
+        def choose(self, view, legal):
+            raise KeyError("oops")
+
+    match = Match101(players=2, seed=1, agents=[Broken(), Broken()])
+    with pytest.raises(ValueError, match="raised") as info:
+        match.play_round()
+    assert isinstance(info.value, AgentError) and isinstance(info.value, RuntimeError)

@@ -26,6 +26,7 @@ from pianitsa101.game101 import (
     GreedyAgent,
     MayAnswerAce,
     MustCover,
+    NotNowError,
     Pass,
     PenaltyChain,
     PenaltyPassedOn,
@@ -346,7 +347,7 @@ def test_R23_match_seats_in_the_penalty_chain_of_a_view():
 
 def test_R23_match_seats_view_between_rounds_and_before_the_first():
     match = Match(3, seed=2)
-    with pytest.raises(RuntimeError, match="no round has been dealt yet"):
+    with pytest.raises(NotNowError, match="no round has been dealt yet"):
         match.view(0)
     rnd = match.play_round()
     view = match.view(1)
@@ -448,7 +449,7 @@ def test_R24_play_move_deals_and_stops_when_a_person_moves_first():
             assert events == [RoundDealt(1, (0, 1), 0)] and match.current.moves == []
             assert match.waiting_for_person
             before = snapshot(match)
-            with pytest.raises(RuntimeError, match="seat 0 is played by a person"):
+            with pytest.raises(NotNowError, match="seat 0 is played by a person"):
                 match.play_move()
             assert snapshot(match) == before
             move = match.current.legal_moves()[0]
@@ -493,7 +494,7 @@ def test_R24_play_move_that_dealt_takes_the_deal_back_when_the_agent_fails():
 def test_R24_play_round_with_a_person_seat_is_refused_before_dealing():
     match = Match(2, seed=3, agents=[None, GreedyAgent()])
     before = snapshot(match)
-    with pytest.raises(RuntimeError, match="seat 0 is played by a person"):
+    with pytest.raises(NotNowError, match="seat 0 is played by a person"):
         match.play_round()
     assert snapshot(match) == before and match.current is None
     assert match.deal_round().hands == Match(2, seed=3, agents=[None, GreedyAgent()]).deal_round().hands

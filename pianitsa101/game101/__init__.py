@@ -36,7 +36,7 @@ from pianitsa101.game101.events import (
     renumber,
 )
 from pianitsa101.game101.knowledge import unseen_cards
-from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play, parse_move
+from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, NotNowError, Pass, Play, parse_move
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.rules import DEFAULT_POINTS, Rules101
 from pianitsa101.game101.scoring import RoundScore
@@ -44,9 +44,9 @@ from pianitsa101.game101.view import PlayerView
 
 __all__ = [
     "DEFAULT_POINTS", "CardPlayed", "CardsDrawn", "DirectionReversed", "Draw", "FlushQueens", "IllegalMove",
-    "Pass", "PenaltyPassedOn", "PenaltyPending", "PenaltyTaken", "Play", "PlayerView", "PublicDraw", "Redeal",
-    "Round101", "RoundAbandoned", "RoundWon", "Rules101", "Skipped", "StockRecycled", "SuitOrdered",
-    "TurnPassed", "parse_move", "unseen_cards",
+    "NotNowError", "Pass", "PenaltyPassedOn", "PenaltyPending", "PenaltyTaken", "Play", "PlayerView",
+    "PublicDraw", "Redeal", "Round101", "RoundAbandoned", "RoundWon", "Rules101", "Skipped", "StockRecycled",
+    "SuitOrdered", "TurnPassed", "parse_move", "unseen_cards",
 ]
 
 # The match (R4, R22, R23), the bots and tournaments.

@@ -10,7 +10,7 @@ An agent is any object with a method ``choose(view, legal_moves) -> move``:
 - the answer must be one of ``legal_moves`` (or a move equal to one: ``Play(card)`` built
   anew is fine); anything else, even an object that claims to equal every move, is refused;
 - ``choose`` only answers: calling the match or its round back from inside it (to play a
-  move, a round, a match) is refused with a RuntimeError.
+  move, a round, a match) is refused with a NotNowError (a ValueError).
 
 A match (:class:`~pianitsa101.game101.match.Match101`) stops with :class:`AgentError`
 when an agent raises or answers something that is not a legal move.
@@ -44,8 +44,11 @@ _ATTACK_RANKS = (Rank.SEVEN, Rank.ACE)  # cards that punish the next player (R10
 _KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)  # R15: the next player draws 4
 
 
-class AgentError(RuntimeError):
-    """An agent raised, or answered something that is not a legal move; the match stopped there."""
+class AgentError(ValueError, RuntimeError):
+    """An agent raised, or answered something that is not a legal move; the match stopped there.
+
+    A ValueError (a bad answer is a bad value), and a RuntimeError as it always was.
+    """
 
     def __init__(self, agent: object, seat: int, returned: object, problem: str, seat_text: str = "") -> None:
         self.agent = agent  # the agent at fault

@@ -54,7 +54,7 @@ from pianitsa101.cards import Card
 from pianitsa101.game101.agents import AgentError, HeuristicAgent, agent_name
 from pianitsa101.game101.deal import _check_players, _deck_cards
 from pianitsa101.game101.events import Event, renumber
-from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Move, Pass, Play
+from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Move, NotNowError, Pass, Play
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.scoring import RoundScore, settle_round
@@ -234,7 +234,7 @@ class Match101:
         """Refuse a call made from inside an agent's ``choose`` (it would play a move within a move)."""
         if self._choosing is not None:
             agent, seat = self._choosing
-            raise RuntimeError(f"{what} was called from inside the choose() of agent {agent_name(agent)} "
+            raise NotNowError(f"{what} was called from inside the choose() of agent {agent_name(agent)} "
                                f"in seat {seat}: an agent only answers with one of its legal_moves, and the "
                                "match plays it")
 
@@ -276,7 +276,7 @@ class Match101:
     def seats(self) -> tuple[int, ...]:
         """The match seat of each seat of the current round (round seat i is match seat seats[i])."""
         if self._current is None:
-            raise RuntimeError("no round is being played: deal one with deal_round()")
+            raise NotNowError("no round is being played: deal one with deal_round()")
         return self._round_seats
 
     def view(self, seat: int) -> PlayerView:
@@ -328,9 +328,9 @@ class Match101:
         """Deal the next round among the players still in, the first player by R4."""
         self._not_while_choosing("deal_round()")
         if self._over:
-            raise RuntimeError("the match is over: no more rounds are dealt (R23)")
+            raise NotNowError("the match is over: no more rounds are dealt (R23)")
         if self._current is not None:
-            raise RuntimeError(f"round {len(self._records) + 1} is still being played: "
+            raise NotNowError(f"round {len(self._records) + 1} is still being played: "
                                "finish it (play_round or play_move) before dealing another")
         seats, first, seed = self._next_deal()
         rnd = Round101.deal(len(seats), self.deck, self.rules, seed=seed, first=seats.index(first))
@@ -369,7 +369,7 @@ class Match101:
         before_deal = None
         if self._current is None:
             if move is not None:  # a move given for a round nobody has seen yet: refuse, change nothing
-                raise RuntimeError(f"no round is being played, so {move} cannot be played: "
+                raise NotNowError(f"no round is being played, so {move} cannot be played: "
                                    "deal_round() first to see the hands")
             before_deal = self._rng.getstate(), self._next_first
             rnd = self.deal_round()
@@ -402,7 +402,7 @@ class Match101:
         self._not_while_choosing("ask_agent()")
         rnd = self._current
         if rnd is None or rnd.over:
-            raise RuntimeError("no move is due: no round is being played")
+            raise NotNowError("no move is due: no round is being played")
         return self._choose(rnd, rnd.to_move, rnd.legal_moves())
 
     def _choose(self, rnd: Round101, seat: int, legal: list[Move]) -> Move:
@@ -415,7 +415,7 @@ class Match101:
         """
         agent = self.agents[self._round_seats[seat]]
         if agent is None:
-            raise RuntimeError(f"seat {self._round_seats[seat]} is played by a person (its agent is None): "
+            raise NotNowError(f"seat {self._round_seats[seat]} is played by a person (its agent is None): "
                                "give its move with play_move(move)")
         view = rnd.view(seat, self._round_totals)
         self._choosing = agent, self._round_seats[seat]
@@ -463,14 +463,14 @@ class Match101:
     def play_round(self) -> Round101:
         """Play the current round (dealing one if none is in play) to its end with the agents.
 
-        Refused (RuntimeError, nothing changed) when a seat of the round is played by a person.
+        Refused (NotNowError, nothing changed) when a seat of the round is played by a person.
         When an agent fails (AgentError), the round stays as it was when that agent was asked.
         """
         self._not_while_choosing("play_round()")
         seats = self._round_seats if self._current is not None else tuple(self._active)
         person = next((m for m in seats if self.agents[m] is None), None)
         if person is not None and not self._over:
-            raise RuntimeError(f"seat {person} is played by a person (its agent is None): play_round() "
+            raise NotNowError(f"seat {person} is played by a person (its agent is None): play_round() "
                                "plays agents only; give the person's moves with play_move(move) and "
                                "let the bots move with play_move()")
         if self._current is None:

@@ -23,12 +23,19 @@ from dataclasses import dataclass
 
 from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
 
-__all__ = ["DRAW", "PASS", "Draw", "FlushQueens", "IllegalMove", "Move", "Pass", "Play",
-           "flush_of", "parse_move", "play_of"]
+__all__ = ["DRAW", "PASS", "Draw", "FlushQueens", "IllegalMove", "Move", "NotNowError", "Pass",
+           "Play", "flush_of", "parse_move", "play_of"]
 
 
 class IllegalMove(ValueError):
     """A move refused by the rules (R24); the message names the rule and what is allowed."""
+
+
+class NotNowError(ValueError, RuntimeError):
+    """A call the round or match cannot take in its present state (no round dealt, a person's move due...).
+
+    A ValueError, as every refusal of the package is; also a RuntimeError, Python's usual type for it.
+    """
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from pianitsa101._checks import whole_number
 from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
 from pianitsa101.game101.events import CardsDrawn, ChainLink, PenaltyChain, penalty_chain
 from pianitsa101.game101.legal import explain, legal_moves, options_table
-from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play, parse_move
+from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, NotNowError, Pass, Play, parse_move
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.turns import _BIT, Turns
 from pianitsa101.game101.view import PlayerView
@@ -292,7 +292,7 @@ class Round101(Turns):
         The move is one of ``legal_moves()``, an equal move value, or its text ('7♠', 'Q♥ ♠', 'draw').
         """
         if self._locked is not None:
-            raise RuntimeError(self._locked)
+            raise NotNowError(self._locked)
         legal = self._legal
         if legal is None:
             legal = self._legal = legal_moves(self)

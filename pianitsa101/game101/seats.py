@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pianitsa101.game101.events import CardsDrawn, RoundDealt, RoundScored, renumber
+from pianitsa101.game101.moves import NotNowError
 from pianitsa101.game101.view import PlayerView
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ def _shown_round(match: Match101) -> tuple[Round101, tuple[int, ...]]:
         return match.current, match.seats
     records = match.result.records
     if not records:
-        raise RuntimeError("no round has been dealt yet: deal_round() or play_move() first")
+        raise NotNowError("no round has been dealt yet: deal_round() or play_move() first")
     return records[-1].round, records[-1].seats
 
 

@@ -16,22 +16,32 @@ def log_lines(page) -> list[str]:
     return page.eval_on_selector_all(f"{LOG} > div", "rows => rows.map(r => r.innerText)")
 
 
+def your_options(page) -> tuple[str, int, bool, bool]:
+    """The status line, the playable cards, and whether Draw and Pass are enabled, as the page shows them."""
+    table = ".p101-table101"
+    return (
+        page.locator(f"{table} .p101-status").inner_text(),
+        page.locator(f"{table} .p101-row[data-layout='fan'] .p101-playable").count(),
+        page.locator(f"{table} button:has-text('Draw'):enabled").count() > 0,
+        page.locator(f"{table} button:has-text('Pass'):enabled").count() > 0,
+    )
+
+
 def wait_for_your_move(page, timeout: float = 60) -> list[int]:
-    """Poll until it is your move; returns the log lengths seen on the way (the bots' moves one by one)."""
-    seen, deadline = [], time.monotonic() + timeout
+    """Poll until it is your move and the page has settled on it (the same options three polls
+    running: the card row and the buttons are redrawn separately); returns the log lengths seen on
+    the way (the bots' moves one by one)."""
+    seen, deadline, same = [], time.monotonic() + timeout, []
     while time.monotonic() < deadline:
         lines = log_lines(page)
         if not seen or seen[-1] != len(lines):
             seen.append(len(lines))
-        status = page.locator(".p101-table101 .p101-status").inner_text()
-        if (
-            status.startswith("Your move")
-            and page.locator(
-                ".p101-table101 .p101-playable, .p101-table101 button:has-text('Draw'):enabled"
-            ).count()
-        ):
+        options = (len(lines), *your_options(page))
+        same = [*same, options] if same and same[-1] == options else [options]
+        status, playable, draw, pass_ = options[1:]
+        if status.startswith("Your move") and (playable or draw or pass_) and len(same) >= 3:
             return seen
-        page.wait_for_timeout(40)
+        page.wait_for_timeout(60)
     raise AssertionError(f"it never became your move; log: {log_lines(page)[:5]}")
 
 
@@ -66,9 +76,12 @@ def test_table101_in_the_browser(lab, page):
             if card.startswith("Q"):
                 table.locator(".p101-row:not([data-layout='fan']) .p101-playable").nth(1).click()  # ♥
             mine = f"You play {card}"
-        else:
+        elif your_options(page)[2]:
             table.get_by_role("button", name="Draw").first.click()
             mine = "You draw"
+        else:  # drawn already and nothing fits (R7): pass
+            table.get_by_role("button", name="Pass").first.click()
+            mine = "You pass"
         page.wait_for_function(f"() => document.querySelector('{LOG}').innerText.includes('{mine}')")
         if page.locator(".p101-table101 .p101-status").inner_text().startswith(("Round", "Match")):
             break
