@@ -229,3 +229,24 @@ def test_pure_variable_asks_for_the_python_playouts(monkeypatch):
     assert MonteCarloAgent().budget == f"{mc.PYTHON_STEPS:,} simulated moves"
     monkeypatch.delenv("PIANITSA101_PURE")
     assert (MonteCarloAgent()._backend() is not None) == mc.compiled_available()
+
+
+def test_a_hint_is_analysed_once_and_the_hint_budget_follows_the_pure_variable(monkeypatch):
+    """A table asks choose() then explain() about one view: the second answer is the first analysis
+    again, not a second run; PIANITSA101_PURE gives the hint bot the pure-Python budget."""
+    rnd = Round101.deal(3, seed=5)
+    view, legal = rnd.view(rnd.to_move), rnd.legal_moves()
+    bot = MonteCarloAgent(seed=2, playouts=64)
+    calls = []
+    played = bot._played
+    monkeypatch.setattr(bot, "_played", lambda v, m: calls.append(1) or played(v, m))
+    assert len(legal) > 1
+    bot.choose(view, legal)
+    first = bot.explain(view, legal)
+    assert len(calls) == 1
+    again = bot.explain(rnd.view(rnd.to_move), legal)  # an equal view built anew is analysed again
+    assert len(calls) == 2 and again == first  # (and, the bot being seeded by what it sees, alike)
+    monkeypatch.setenv("PIANITSA101_PURE", "1")
+    from pianitsa101.game101 import montecarlo
+
+    assert MonteCarloAgent.hint().steps == montecarlo.PYTHON_HINT_STEPS

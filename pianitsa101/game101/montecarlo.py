@@ -140,11 +140,13 @@ class MonteCarloAgent(Agent):
         self.compiled = compiled
         self._heuristic = HeuristicAgent()
         self._values: dict = {}
+        self._last: tuple | None = None  # (what was asked, the estimates) of the last analysis
 
     @classmethod
     def hint(cls, seed: int = 0) -> MonteCarloAgent:
         """The bot with a Hint button's budget: about ten times the default (0.1-0.2 s compiled)."""
-        return cls(seed, steps=HINT_STEPS if _compiled() is not None else PYTHON_HINT_STEPS)
+        compiled = cls(seed)._backend() is not None  # as the bot will run: PIANITSA101_PURE counts too
+        return cls(seed, steps=HINT_STEPS if compiled else PYTHON_HINT_STEPS)
 
     # ----------------------------------------------------------------- the agent protocol
 
@@ -195,6 +197,7 @@ class MonteCarloAgent(Agent):
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         state["_values"] = {}  # the match-value tables are rebuilt where the agent is unpickled
+        state["_last"] = None
         return state
 
     # ----------------------------------------------------------------- the analysis
@@ -229,6 +232,16 @@ class MonteCarloAgent(Agent):
         return value
 
     def _analyse(self, view: PlayerView, moves: list[Move]) -> list[MoveEstimate]:
+        """The estimates of ``moves`` in their order; asked again about the very same view object (a
+        table's hint: choose, then explain), the last analysis is given again, not played twice."""
+        asked = (self._seed, self.steps, self.playouts, self.seconds, self.margin, self.compiled, list(moves))
+        if self._last is not None and self._last[0] is view and self._last[1] == asked:
+            return list(self._last[2])
+        estimates = self._played(view, moves)
+        self._last = (view, asked, tuple(estimates))
+        return estimates
+
+    def _played(self, view: PlayerView, moves: list[Move]) -> list[MoveEstimate]:
         """Play every move out on the same deals; the estimates in the order of ``moves``."""
         start = time.process_time()
         knows = belief(view)
