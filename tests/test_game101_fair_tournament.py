@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
 from pianitsa101.game101 import GreedyAgent, HeuristicAgent, RandomAgent
-from pianitsa101.game101.stats import difference_interval, matches_needed
+from pianitsa101.game101.stats import design_effect, difference_interval, matches_needed, wilson_interval
 from pianitsa101.game101.tournament import tournament
 
 
@@ -96,3 +98,20 @@ def test_matches_needed_by_hand():
     for bad in (0, 0.5, -0.7):
         with pytest.raises(ValueError, match="difference"):
             matches_needed(bad)
+
+
+def test_design_effect_of_correlated_and_of_independent_blocks():
+    """Blocks of two matches won together (or lost together) count as one match each, about; blocks
+    of coin flips as two; a duplicate tournament's interval is widened by it, a plain one's not"""
+    together = [(2, 2), (2, 0)] * 100
+    assert 1.9 < design_effect(together) < 2.1
+    rng = random.Random(5)
+    apart = [(2, (rng.random() < 0.7) + (rng.random() < 0.7)) for _ in range(400)]
+    assert 1.0 <= design_effect(apart) < 1.2
+    assert design_effect([(2, 2)] * 10) == 1.0  # never lost: nothing to widen
+    plain = tournament([GreedyAgent(), RandomAgent(seed=1)], matches=40, seed=4, duplicate=False)
+    assert plain.stats[0].interval == wilson_interval(plain.stats[0].wins, 40)
+    dup = tournament([GreedyAgent(), RandomAgent(seed=1)], matches=40, seed=4)
+    low, high = dup.stats[0].interval
+    wlow, whigh = wilson_interval(dup.stats[0].wins, 40)
+    assert dup.stats[0].design_effect >= 1.0 and high - low >= whigh - wlow - 1e-12

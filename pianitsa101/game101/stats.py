@@ -1,6 +1,8 @@
 """How sure a tournament's numbers are: intervals for a win rate and for a difference, and how many matches.
 
 - :func:`wilson_interval`: the 95% interval of a proportion (a win rate).
+- :func:`design_effect`: how much wider than Wilson's (which takes the matches as independent)
+  a win rate's interval must be when its matches come in blocks that share deals.
 - :func:`difference_interval`: the 95% interval of the mean of paired differences, here the
   difference of two agents' win rates measured block by block on the same deals.
 - :func:`matches_needed`: how many matches tell a win rate of 50% + ``difference`` apart from
@@ -18,7 +20,7 @@ import math
 from collections.abc import Sequence
 from statistics import NormalDist
 
-__all__ = ["Z95", "difference_interval", "matches_needed", "wilson_interval"]
+__all__ = ["Z95", "design_effect", "difference_interval", "matches_needed", "wilson_interval"]
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
 
@@ -44,10 +46,40 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
         raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
     if trials == 0:
         return (0.0, 1.0)
-    p, n, z2 = successes / trials, trials, z * z
+    return _wilson(successes / trials, trials, z)
+
+
+def _wilson(p: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson's interval for a proportion ``p`` measured on ``n`` (possibly effective, fractional) trials."""
+    z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def design_effect(blocks: Sequence[tuple[int, int]]) -> float:
+    """The variance of a win rate measured in blocks, over what independent matches would give (at least 1).
+
+    ``blocks`` holds one agent's (matches, wins) per block.  The matches of a duplicate block
+    share their deals, so they are not independent: a deal that suits a strong agent's style
+    tends to be won from both seats.  With W wins in M matches, p = W/M, over B blocks, the
+    variance of p from the blocks is B/(B-1) · Σ (wᵢ - p·mᵢ)² / M², against p(1-p)/M for
+    independent matches; their ratio divides M for Wilson's interval (``TournamentResult``).
+    Perfectly correlated blocks of two give about 2 (a little more from few blocks).
+
+    >>> round(design_effect([(2, 2), (2, 0), (2, 2), (2, 0)]), 2)   # each deal won from both seats or neither
+    2.67
+    >>> design_effect([(2, 1), (2, 1), (2, 1), (2, 1)])   # one win per deal: Wilson's own width
+    1.0
+    """
+    b = len(blocks)
+    m = sum(mi for mi, _ in blocks)
+    w = sum(wi for _, wi in blocks)
+    if b < 2 or m == 0 or w in (0, m):
+        return 1.0
+    p = w / m
+    between = b / (b - 1) * sum((wi - p * mi) ** 2 for mi, wi in blocks) / (m * m)
+    return max(1.0, between / (p * (1 - p) / m))
 
 
 def difference_interval(differences: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
@@ -75,8 +107,9 @@ def matches_needed(difference: float, confidence: float = 0.95, power: float = 0
 
     ``power`` is the chance that the test sees the difference when it is there (0.5: the
     95% interval of such a bot just excludes 50% on average).  The formula is
-    n = ((z₁ sqrt(p₀q₀) + z₂ sqrt(p₁q₁)) / d)² with p₀ = 0.5, p₁ = 0.5 + d.  Duplicate
-    deals (``tournament``'s default) cancel part of the luck, so fewer may do.
+    n = ((z₁ sqrt(p₀q₀) + z₂ sqrt(p₁q₁)) / d)² with p₀ = 0.5, p₁ = 0.5 + d, for independent
+    matches.  Duplicate deals (``tournament``'s default) make the comparison fair but, in
+    heads-up 101, not cheaper: their matches are correlated (see :func:`design_effect`).
     """
     if not 0 < abs(difference) < 0.5:
         raise ValueError(f"difference must be between 0 and 0.5 (a win rate above or below 50%), "
