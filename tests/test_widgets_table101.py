@@ -378,6 +378,16 @@ def test_the_hint_bot_is_a_parameter():
         Table101(hint=object(), delay=0)
 
 
+def test_a_monte_carlo_hint_says_its_value_in_words_in_both_languages():
+    from pianitsa101.game101 import MonteCarloAgent
+
+    for lang, words in (("en", "wins the match"), ("ru", "матч выигрывается")):
+        table = Table101(players=2, seed=5, delay=0, lang=lang, hint=MonteCarloAgent(seed=1, playouts=32))
+        play_until(table, lambda t: t.your_move and len(t.legal_moves) > 1)
+        line = table.hint()
+        assert words in line and "±" in line and "  " not in line, line
+
+
 # --------------------------------------------------------------------------- watching; new and given matches
 
 

@@ -241,6 +241,15 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "mv_pass": {"en": "pass", "ru": "пас"},
     "mv_flush": {"en": "put all queens down, ordering {suit}", "ru": "положить всех дам и заказать {suit}"},
     "no_reason": {"en": "(this bot gives no reason)", "ru": "(этот бот не объясняет ход)"},
+    "hint_value": {
+        "en": "it wins the match {value} ± {stderr} of the time, over {playouts} playouts{thumb}",
+        "ru": "с ним матч выигрывается в {value} ± {stderr} случаев, по {playouts} разыгрышам{thumb}",
+    },
+    "hint_value_thumb": {"en": " (the rule of thumb's move too)", "ru": " (так советует и простой бот)"},
+    "hint_value_edge": {
+        "en": "; {edge} ± {edge_err} against the rule of thumb's move",
+        "ru": "; на {edge} ± {edge_err} лучше хода простого бота",
+    },
     "wait_bots": {"en": "Wait: the bots are moving.", "ru": "Подождите: ходят боты."},
     "not_your_move": {"en": "It is not your move.", "ru": "Сейчас не ваш ход."},
     "you_are_out": {

@@ -297,13 +297,14 @@ def hint_text(agent: object, view: PlayerView, legal: Sequence[Any], move: Any, 
     elif callable(getattr(agent, "reason", None)):
         why = str(agent.reason(view, move))
     elif callable(getattr(agent, "explain", None)):
-        why = _explained(agent.explain(view, legal), move) or why
+        why = _explained(agent.explain(view, legal), move, lang) or why
     why = why[:1].upper() + why[1:]
     return tr("hint", lang, agent=_agent_label(agent), move=move_text(move, lang), why=why)
 
 
-def _explained(explanation: Any, move: Any) -> str:
-    """The part of an ``explain`` answer that is about ``move`` (a mapping, or pairs, or records)."""
+def _explained(explanation: Any, move: Any, lang: str = "en") -> str:
+    """The part of an ``explain`` answer that is about ``move`` (a mapping, or pairs, or records: a record
+    with a ``value``, ``stderr`` and ``playouts``, such as MonteCarloAgent's, is said in ``lang``)."""
     if isinstance(explanation, str):
         return explanation
     if hasattr(explanation, "items"):
@@ -312,5 +313,14 @@ def _explained(explanation: Any, move: Any) -> str:
     for entry in explanation or ():
         first = entry[0] if isinstance(entry, tuple) and entry else getattr(entry, "move", None)
         if first == move:
-            return str(entry[1]) if isinstance(entry, tuple) and len(entry) == 2 else str(entry)
+            if all(isinstance(getattr(entry, k, None), int | float) for k in ("value", "stderr", "playouts")):
+                thumb = ""
+                if getattr(entry, "heuristic", False):
+                    thumb = tr("hint_value_thumb", lang)
+                elif isinstance(getattr(entry, "advantage", None), int | float):
+                    thumb = tr("hint_value_edge", lang, edge=f"{entry.advantage:+.1%}",
+                               edge_err=f"{getattr(entry, 'advantage_stderr', 0.0):.1%}")
+                return tr("hint_value", lang, value=f"{entry.value:.1%}", stderr=f"{entry.stderr:.1%}",
+                          playouts=f"{entry.playouts:,}", thumb=thumb)
+            return (str(entry[1]) if isinstance(entry, tuple) and len(entry) == 2 else str(entry)).strip()
     return ""
