@@ -562,3 +562,16 @@ def test_R26_counts_the_start_position():
     # the start position (seat 0 to move) comes back after 2 and 4 moves: the third time ends it
     assert rnd.play(Draw()) == [CardsDrawn(1, (), "play"), TurnPassed(1), RoundAbandoned(3)]
     assert rnd.abandoned and len(rnd.moves) == 4
+
+
+def test_rules_pickle_and_deepcopy_to_equal_rules():
+    """A Rules101 (and so a round, a match, a tournament's result) can be pickled and deep-copied:
+    its points table is a read-only mapping, which pickle alone refuses."""
+    import copy
+    import pickle
+
+    rules = Rules101(points={**Rules101().points, Rank.KING: 5}, match="elimination")
+    assert pickle.loads(pickle.dumps(rules)) == rules and copy.deepcopy(rules) == rules
+    assert hash(pickle.loads(pickle.dumps(rules))) == hash(rules)
+    rnd = Round101.deal(3, seed=1, rules=rules)
+    assert pickle.loads(pickle.dumps(rnd)).to_json() == rnd.to_json()
