@@ -23,8 +23,9 @@ agent's seats; a *loss* is a match in which one of its seats went over the limit
 rates carry a 95% Wilson score interval. The matches of a duplicate block are not
 independent: they share the deals, and a deal that suits an agent tends to be won from
 every seat. So on duplicate deals the interval is Wilson's for the matches divided by the
-blocks' measured :func:`~pianitsa101.game101.stats.design_effect` (1.2-1.3 heads-up in
-101: about 10-15% wider than if the matches were independent).
+blocks' measured :func:`~pianitsa101.game101.stats.design_effect` (HeuristicAgent against
+GreedyAgent heads-up: 1.28, an interval 13% wider than for independent matches; about 1
+when one agent wins nearly every match).
 
 Agents with a ``reset(seed)`` method (such as :class:`RandomAgent`) are reset before
 every match with a seed drawn from the tournament's generator, so the same call gives
