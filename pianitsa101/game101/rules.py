@@ -179,9 +179,7 @@ class Rules101:
 
     def __reduce__(self) -> tuple:
         """Pickle and copy as the options (the read-only points table itself cannot be pickled)."""
-        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        values["points"] = dict(self.points)
-        return (_rules_from_options, (values,))
+        return (type(self).from_dict, (self.to_dict(),))
 
     # --- text, dict and JSON -----------------------------------------------------------------
 
@@ -213,8 +211,3 @@ class Rules101:
             raise ValueError(f"unknown 101 option(s) {', '.join(unknown)}; "
                              f"the options are {', '.join(sorted(names))}")
         return cls(**data)
-
-
-def _rules_from_options(values: dict[str, Any]) -> Rules101:
-    """Rules101 again from its options (unpickling, copy.deepcopy)."""
-    return Rules101(**values)
