@@ -69,6 +69,18 @@ def compiled_available() -> bool:
     return _compiled() is not None
 
 
+def _playouts_for(compiled: bool | None):
+    """The compiled playouts for a bot's ``compiled`` setting, or None for pure Python."""
+    if compiled is False:
+        return None
+    if compiled is None:
+        from pianitsa101.simulate._engine import choose_engine
+
+        if choose_engine(None) == "python":  # as the simulators choose (issue 13)
+            return None
+    return _compiled()
+
+
 def _compiled():
     """The compiled playouts module, or False where numba (or numpy) cannot be imported."""
     global _backend
@@ -145,7 +157,7 @@ class MonteCarloAgent(Agent):
     @classmethod
     def hint(cls, seed: int = 0) -> MonteCarloAgent:
         """The bot with a Hint button's budget: about ten times the default (0.1-0.2 s compiled)."""
-        compiled = cls(seed)._backend() is not None  # as the bot will run: PIANITSA101_PURE counts too
+        compiled = _playouts_for(None) is not None  # as the bot will run: PIANITSA101_PURE counts too
         return cls(seed, steps=HINT_STEPS if compiled else PYTHON_HINT_STEPS)
 
     # ----------------------------------------------------------------- the agent protocol
@@ -209,14 +221,7 @@ class MonteCarloAgent(Agent):
 
     def _backend(self):
         """The compiled playouts, or None for pure Python (compiled=False, PIANITSA101_PURE, no numba)."""
-        if self.compiled is False:
-            return None
-        if self.compiled is None:
-            from pianitsa101.simulate._engine import choose_engine
-
-            if choose_engine(None) == "python":  # as the simulators choose (issue 13)
-                return None
-        return _compiled()
+        return _playouts_for(self.compiled)
 
     def _value(self, view: PlayerView) -> MatchValue:
         """The match values for these rules: under other rules than the defaults, from rounds measured
