@@ -25,13 +25,15 @@ __all__ = ["Z95", "design_effect", "difference_interval", "matches_needed", "wil
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson_interval(successes: int, trials: int, z: float = Z95,
+                    design_effect: float = 1.0) -> tuple[float, float]:
     """The Wilson score interval (low, high) for a proportion; 95% by default.
 
     With p = successes / trials and n = trials the interval is
     (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n). For 8 successes in 10,
     with z = 1.96: centre (0.8 + 0.19208) / 1.38416 = 0.71676, half-width
-    1.96 · sqrt(0.016 + 0.009604) / 1.38416 = 0.22657.
+    1.96 · sqrt(0.016 + 0.009604) / 1.38416 = 0.22657.  Trials that are not independent
+    (blocks of matches on shared deals) count as n / ``design_effect`` (see :func:`design_effect`).
 
     >>> low, high = wilson_interval(8, 10)
     >>> round(low, 4), round(high, 4)
@@ -41,17 +43,16 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     (0.0, 0.2775)
     >>> wilson_interval(0, 0)                   # no trials: we know nothing
     (0.0, 1.0)
+    >>> wilson_interval(16, 20, design_effect=2.0) == wilson_interval(8, 10)
+    True
     """
     if trials < 0 or not 0 <= successes <= trials:
         raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+    if not design_effect > 0:
+        raise ValueError(f"design_effect must be above 0 (1: independent trials), got {design_effect!r}")
     if trials == 0:
         return (0.0, 1.0)
-    return _wilson(successes / trials, trials, z)
-
-
-def _wilson(p: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """Wilson's interval for a proportion ``p`` measured on ``n`` (possibly effective, fractional) trials."""
-    z2 = z * z
+    p, n, z2 = successes / trials, trials / design_effect, z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return (max(0.0, centre - half), min(1.0, centre + half))

@@ -70,7 +70,6 @@ from pianitsa101.game101.match import Match101
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.stats import (
     Z95,
-    _wilson,
     design_effect,
     difference_interval,
     matches_needed,
@@ -123,9 +122,7 @@ class AgentStats:
     @property
     def interval(self) -> tuple[float, float]:
         """95% Wilson score interval of the win rate, widened for matches that share deals (duplicate)."""
-        if self.design_effect == 1.0 or not self.matches:
-            return wilson_interval(self.wins, self.matches)
-        return _wilson(self.win_rate, self.matches / self.design_effect)
+        return wilson_interval(self.wins, self.matches, design_effect=self.design_effect)
 
     @property
     def mean_points(self) -> float:
