@@ -45,9 +45,10 @@ import itertools
 import math
 import random
 import sys
+import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -56,7 +57,7 @@ from pianitsa101.cards import make_deck
 from pianitsa101.checks.build import SOURCE
 from pianitsa101.checks.tournament_entries import CLASS_NAME, Entry, find_entries, source_imports
 from pianitsa101.checks.tournament_report import ClassTournament, Line, Separation, write_outputs
-from pianitsa101.checks.tournament_worker import RemoteAgent, StrategyFailed
+from pianitsa101.checks.tournament_worker import RemoteAgent, StrategyFailed, Worker
 from pianitsa101.game101 import GreedyAgent, HeuristicAgent, Match101, RandomAgent, Rules101
 from pianitsa101.game101.stats import Z95, design_effect, difference_interval, matches_needed, wilson_interval
 
@@ -112,39 +113,57 @@ def _bot(name: str, seed: int) -> Any:
 
 
 def _play_share(contestants: list[_Contestant], imports: str, plans: list[_Plan], limit: float,
-                rules: dict) -> tuple[dict[int, int | None], dict[int, tuple[int, str]]]:
-    """Play some of the planned matches (one engine process): winners by match, failures by entry."""
+                rules: dict, at_once: int = 24) -> tuple[dict[int, int | None], dict[int, tuple[int, str]]]:
+    """Play some of the planned matches (one engine process): winners by match, failures by entry.
+
+    ``at_once`` matches are played at the same time, each in a thread, so that a worker that is
+    thinking for one match does not hold up the others (the engine's own work is small).
+    """
     rules_obj, deck = Rules101.from_dict(rules), frozenset(make_deck(_DECK))
-    remotes: dict[int, RemoteAgent] = {}
     failed: dict[int, tuple[int, str]] = {i: (-1, c.problem) for i, c in enumerate(contestants) if c.problem}
+    needed = {e for plan in plans for e in plan.seating} - set(failed)
+    workers = {e: Worker(contestants[e].name, imports, contestants[e].answer, CLASS_NAME)
+               for e in sorted(needed) if not contestants[e].bot}
+    for e, worker in workers.items():
+        try:
+            worker.loaded.result()
+        except StrategyFailed as exc:
+            failed[e] = (-1, exc.reason)
     winners: dict[int, int | None] = {}
+    lock = threading.Lock()
+
+    def play(plan: _Plan) -> None:
+        if any(e in failed for e in plan.seating):
+            return
+        agents: list[Any] = []
+        try:
+            for seat, e in enumerate(plan.seating):
+                c = contestants[e]
+                if c.bot:
+                    agents.append(_bot(c.bot, plan.agent_seeds[seat]))
+                else:
+                    agents.append(RemoteAgent(workers[e], plan.number * 2 + seat, plan.agent_seeds[seat],
+                                              rules_obj, deck, limit=limit, budget=30 * limit))
+            result = Match101(2, _DECK, rules_obj, seed=plan.seed, agents=agents).play()
+        except Exception as exc:
+            blamed, reason = _blame(exc, plan, agents)
+            with lock:
+                if blamed not in failed or plan.number < failed[blamed][0]:
+                    failed[blamed] = (plan.number, reason)
+            return
+        finally:
+            for agent in agents:
+                if isinstance(agent, RemoteAgent):
+                    agent.end()
+        winners[plan.number] = None if result.winner is None else plan.seating[result.winner]
+
     try:
-        for plan in plans:
-            if any(e in failed for e in plan.seating):
-                continue
-            agents: list[Any] = []
-            try:
-                for seat, e in enumerate(plan.seating):
-                    c = contestants[e]
-                    if c.bot:
-                        agents.append(_bot(c.bot, plan.agent_seeds[seat]))
-                        continue
-                    if e not in remotes:
-                        remotes[e] = RemoteAgent(c.name, imports, c.answer, CLASS_NAME, limit=limit,
-                                                 budget=30 * limit)
-                    remotes[e].start_match(plan.agent_seeds[seat], rules_obj, deck)
-                    agents.append(remotes[e])
-                result = Match101(2, _DECK, rules_obj, seed=plan.seed, agents=agents).play()
-            except Exception as exc:
-                blamed, reason = _blame(exc, plan, agents)
-                failed[blamed] = (plan.number, reason)
-                if blamed in remotes:
-                    remotes.pop(blamed).close()
-                continue
-            winners[plan.number] = None if result.winner is None else plan.seating[result.winner]
+        with ThreadPoolExecutor(max_workers=at_once) as pool:
+            for done in pool.map(play, plans):
+                assert done is None
     finally:
-        for remote in remotes.values():
-            remote.close()
+        for worker in workers.values():
+            worker.close()
     return winners, failed
 
 
@@ -155,7 +174,7 @@ def _blame(exc: Exception, plan: _Plan, agents: list[Any]) -> tuple[int, str]:
         raise exc
     agent = getattr(exc, "agent", None)  # AgentError names it; else it failed being set up (the next seat)
     seat = next((s for s, a in enumerate(agents) if a is agent), len(agents))
-    return plan.seating[min(seat, 1)], f"match {plan.number + 1}: {failure.reason}"[:300]
+    return plan.seating[min(seat, 1)], failure.reason[:300]
 
 
 def _shares(plans: list[_Plan], jobs: int) -> list[list[_Plan]]:

@@ -30,13 +30,16 @@ import signal
 import struct
 import subprocess
 import sys
+import threading
 import time
 import traceback
+from collections import deque
+from concurrent.futures import Future
 from typing import Any
 
 from pianitsa101.cards import Card, Rank, Suit
 
-__all__ = ["RemoteAgent", "StrategyFailed"]
+__all__ = ["RemoteAgent", "StrategyFailed", "Worker"]
 
 _CARDS = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 _CARD_INDEX = {card: i for i, card in enumerate(_CARDS)}
@@ -73,101 +76,117 @@ def _dumps(message: Any) -> bytes:
 # ----------------------------------------------------------------------------- the tournament's side
 
 
-class RemoteAgent:
-    """An agent whose ``choose`` is answered by a worker process running one student's strategy."""
+class Worker:
+    """One student's strategy in its own process; many matches may ask it at once (answers come in order).
+
+    A reader thread takes the replies; the request at the head of the queue must be answered
+    within its limit, counted from when it was sent or from the previous answer, whichever is
+    later (so queueing behind other matches does not count). On any trouble the worker fails:
+    it is stopped and every waiting request gets the same StrategyFailed.
+    """
 
     def __init__(self, name: str, imports: str, answer: str, class_name: str = "MyAgent",
-                 limit: float = 1.0, budget: float = 30.0, load_limit: float = 20.0) -> None:
+                 load_limit: float = 20.0) -> None:
         self.name = name
-        self.limit = limit  # seconds per decision
-        self.budget = budget  # seconds of thinking per match
-        self.thinking = 0.0  # seconds spent waiting for this worker in the current match
+        self.failed: str | None = None
         env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
         self._proc = subprocess.Popen(
             [sys.executable, "-m", "pianitsa101.checks.tournament_worker"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
             start_new_session=hasattr(os, "setsid"))
-        self._buffer = b""
-        self._sent: dict[str, Any] = {}
-        self._ask(("load", name, imports, answer, class_name), load_limit, "loading the answer cell")
+        self._lock = threading.Lock()
+        self._queue: deque[list[Any]] = deque()  # [future, sent at, limit, what]
+        self._last = time.monotonic()
+        self.loaded = self.request(("load", name, imports, answer, class_name), load_limit,
+                                   "loading the answer cell")
+        threading.Thread(target=self._read, daemon=True, name=f"worker {name}").start()
 
-    def start_match(self, seed: int, rules: Any, deck: Any) -> None:
-        """A fresh instance of the strategy for the next match, its ``random`` seeded with ``seed``."""
-        self._sent = {"rules": rules, "deck": deck, "log": ()}
-        self.thinking = 0.0
-        self._ask(("match", seed, rules.to_dict(), tuple(deck)), 10 * self.limit, "creating MyAgent()")
-
-    def choose(self, view: Any, legal_moves: list[Any]) -> Any:
-        """The worker's move: one of ``legal_moves`` (StrategyFailed if it has none to give in time)."""
-        sent, log = self._sent, view.log
-        known = sent["log"]
-        start = len(known) if len(log) >= len(known) and log[:len(known)] == known else 0
-        sent["log"] = log
-        fields = view._replace(rules=None, deck=None, log=log[start:])
-        if self.thinking > self.budget:
-            raise StrategyFailed(f"took more than {self.budget:g} s to think in one match (slow, not stuck)")
-        reply = self._ask(("choose", tuple(fields), start, legal_moves), self.limit, "choose()")
-        index = reply.get("index")
-        if type(index) is not int or not 0 <= index < len(legal_moves):
-            raise StrategyFailed(f"choose() answered nonsense: {str(reply)[:120]}")
-        return legal_moves[index]
-
-    def _ask(self, message: Any, limit: float, doing: str) -> dict[str, Any]:
-        """Send one message, wait for the reply (at most ``limit`` s); StrategyFailed on any trouble."""
-        if self._proc.poll() is not None:
-            raise StrategyFailed("the worker had already stopped")
+    def request(self, message: Any, limit: float, doing: str) -> Future:
+        """Send one message; its Future gets the reply (a dict) and the seconds the worker spent on it."""
+        future: Future = Future()
         payload = _dumps(message)
-        started = time.perf_counter()
-        try:
-            assert self._proc.stdin is not None
-            self._proc.stdin.write(_HEADER.pack(len(payload)) + payload)
-            self._proc.stdin.flush()
-            raw = self._read(started + limit)
-        except (BrokenPipeError, OSError):
-            self.close()
-            raise StrategyFailed(f"its process died while {doing}") from None
-        finally:
-            self.thinking += time.perf_counter() - started
-        if raw is None:
-            self.close()
-            if self._proc.returncode not in (None, -signal.SIGKILL):
-                raise StrategyFailed(f"its process exited (code {self._proc.returncode}) while {doing}")
-            raise StrategyFailed(f"no answer within {limit:g} s while {doing} (an endless loop?)")
+        with self._lock:
+            if self.failed is not None:
+                future.set_exception(StrategyFailed(self.failed))
+                return future
+            now = time.monotonic()
+            if not self._queue:
+                self._last = now
+            self._queue.append([future, now, limit, doing])
+            try:
+                assert self._proc.stdin is not None
+                self._proc.stdin.write(_HEADER.pack(len(payload)) + payload)
+                self._proc.stdin.flush()
+            except (BrokenPipeError, OSError):
+                pass  # the reader sees the process gone and fails every request
+        return future
+
+    def _read(self) -> None:
+        """The reader thread: replies in order, deadlines, failures."""
+        assert self._proc.stdout is not None
+        fd, buffer = self._proc.stdout.fileno(), b""
+        while True:
+            with self._lock:
+                if self.failed is not None:
+                    return
+                head = self._queue[0] if self._queue else None
+                deadline = max(head[1], self._last) + head[2] if head else None
+            while len(buffer) >= _HEADER.size:
+                (size,) = _HEADER.unpack_from(buffer)
+                if size > _MAX_REPLY or head is None:
+                    self.fail("the worker sent something it was not asked for")
+                    return
+                if len(buffer) < _HEADER.size + size:
+                    break
+                raw, buffer = buffer[_HEADER.size:_HEADER.size + size], buffer[_HEADER.size + size:]
+                self._answer(raw)
+                with self._lock:
+                    head = self._queue[0] if self._queue else None
+                    deadline = max(head[1], self._last) + head[2] if head else None
+            now = time.monotonic()
+            if deadline is not None and now > deadline:
+                self.fail(f"no answer within {head[2]:g} s while {head[3]} (an endless loop?)")
+                return
+            wait = 0.05 if deadline is None else min(0.05, deadline - now)
+            if select.select([fd], [], [], max(wait, 0))[0]:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    code = self._proc.wait()
+                    self.fail(f"its process exited (code {code})" + (f" while {head[3]}" if head else ""))
+                    return
+                buffer += chunk
+
+    def _answer(self, raw: bytes) -> None:
+        with self._lock:
+            future, sent, _, doing = self._queue.popleft()
+            now = time.monotonic()
+            spent, self._last = now - max(sent, self._last), now
         try:
             reply = json.loads(raw.decode("utf-8"))
             assert isinstance(reply, dict)
         except Exception:
-            self.close()
-            raise StrategyFailed(f"the worker sent something unreadable while {doing}") from None
+            self.fail(f"the worker sent something unreadable while {doing}")
+            return
         if "error" in reply:
-            self.close()
-            raise StrategyFailed(str(reply["error"])[:300])
-        return reply
+            self.fail(str(reply["error"])[:300])
+            future.set_exception(StrategyFailed(self.failed or str(reply["error"])))
+            return
+        future.set_result((reply, spent))
 
-    def _read(self, deadline: float) -> bytes | None:
-        """One framed reply, or None when the deadline passes or the worker dies first."""
-        assert self._proc.stdout is not None
-        fd = self._proc.stdout.fileno()
-        while True:
-            if len(self._buffer) >= _HEADER.size:
-                (size,) = _HEADER.unpack_from(self._buffer)
-                if size > _MAX_REPLY:
-                    raise OSError("reply too long")
-                if len(self._buffer) >= _HEADER.size + size:
-                    raw = self._buffer[_HEADER.size:_HEADER.size + size]
-                    self._buffer = self._buffer[_HEADER.size + size:]
-                    return raw
-            wait = deadline - time.perf_counter()
-            if wait <= 0 or not select.select([fd], [], [], wait)[0]:
-                return None
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                self._proc.wait()
-                return None
-            self._buffer += chunk
+    def fail(self, reason: str) -> None:
+        """Stop the worker (its whole process group); every waiting request gets StrategyFailed(reason)."""
+        with self._lock:
+            if self.failed is None:
+                self.failed = reason
+            waiting = list(self._queue)
+            self._queue.clear()
+        self.close()
+        for future, *_ in waiting:
+            if not future.done():
+                future.set_exception(StrategyFailed(self.failed))
 
     def close(self) -> None:
-        """Stop the worker and anything it started (its process group)."""
+        """Stop the process and anything it started."""
         if self._proc.poll() is None:
             try:
                 if hasattr(os, "killpg"):
@@ -177,15 +196,49 @@ class RemoteAgent:
             except (ProcessLookupError, PermissionError):
                 pass
         self._proc.wait()
-        for stream in (self._proc.stdin, self._proc.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
+
+
+class RemoteAgent:
+    """The agent in one seat of one match, answered by a :class:`Worker` (a fresh ``MyAgent()`` there)."""
+
+    def __init__(self, worker: Worker, key: int, seed: int, rules: Any, deck: Any, limit: float = 1.0,
+                 budget: float = 30.0) -> None:
+        self.worker, self.key, self.limit, self.budget = worker, key, limit, budget
+        self.name = worker.name
+        self.thinking = 0.0  # seconds the worker spent on this match's decisions
+        self._log: tuple = ()
+        self._wait(worker.request(("match", key, seed, rules.to_dict(), tuple(deck)), 10 * limit,
+                                  "creating MyAgent()"))
+
+    def _wait(self, future: Future) -> dict[str, Any]:
+        reply, spent = future.result()  # the reader thread settles it by its deadline
+        self.thinking += spent
+        return reply
+
+    def choose(self, view: Any, legal_moves: list[Any]) -> Any:
+        """The worker's move: one of ``legal_moves`` (StrategyFailed if it has none to give in time)."""
+        log, known = view.log, self._log
+        start = len(known) if len(log) >= len(known) and log[:len(known)] == known else 0
+        self._log = log
+        fields = view._replace(rules=None, deck=None, log=log[start:])
+        future = self.worker.request(("choose", self.key, tuple(fields), start, legal_moves), self.limit,
+                                     "choose()")
+        reply = self._wait(future)
+        index = reply.get("index")
+        if type(index) is not int or not 0 <= index < len(legal_moves):
+            self.worker.fail(f"choose() answered nonsense: {str(reply)[:120]}")
+            raise StrategyFailed(self.worker.failed or "nonsense")
+        if self.thinking > self.budget:
+            self.worker.fail(f"took more than {self.budget:g} s to think in one match (slow, not stuck)")
+            raise StrategyFailed(self.worker.failed or "slow")
+        return legal_moves[index]
+
+    def end(self) -> None:
+        """The match is over: the worker may forget its instance (no need to wait)."""
+        self.worker.request(("end", self.key), 10 * self.limit, "ending a match")
 
     def __repr__(self) -> str:
-        return f"RemoteAgent({self.name!r})"
+        return f"RemoteAgent({self.name!r}, match {self.key})"
 
 
 # ----------------------------------------------------------------------------- the worker's side
@@ -231,7 +284,7 @@ def serve() -> None:
 
     moves = (Draw, FlushQueens, Pass, Play)
     log_field = PlayerView._fields.index("log")
-    inp, out = os.fdopen(os.dup(0), "rb"), os.dup(1)
+    inp, out = os.dup(0), os.dup(1)
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
@@ -240,21 +293,34 @@ def serve() -> None:
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_AS, (_MEMORY, _MEMORY))
 
+    replies: list[bytes] = []
+    flushed = time.monotonic()
+
     def send(reply: dict[str, Any]) -> None:
         data = json.dumps(reply).encode("utf-8")
-        os.write(out, _HEADER.pack(len(data)) + data)
+        replies.append(_HEADER.pack(len(data)) + data)
 
     namespace: dict[str, Any] = {}
     cls: Any = None
-    agent: Any = None
     filename = "<answer cell>"
-    rules = deck = None
-    log: tuple = ()
+    matches: dict[int, list[Any]] = {}  # key -> [agent, rules, deck, log, random state]
+    buffer = b""
     while True:
-        head = inp.read(_HEADER.size)
-        if len(head) < _HEADER.size:
-            return
-        message = _CardUnpickler(io.BytesIO(inp.read(_HEADER.unpack(head)[0]))).load()
+        have = len(buffer)
+        complete = have >= _HEADER.size and have >= _HEADER.size + _HEADER.unpack_from(buffer)[0]
+        if replies and (not complete or time.monotonic() - flushed > 0.02):
+            os.write(out, b"".join(replies))  # answers go out together while more messages are waiting
+            replies.clear()
+            flushed = time.monotonic()
+        if not complete:
+            chunk = os.read(inp, 1 << 16)
+            if not chunk:
+                return
+            buffer += chunk
+            continue
+        size = _HEADER.unpack_from(buffer)[0]
+        message = _CardUnpickler(io.BytesIO(buffer[_HEADER.size:_HEADER.size + size])).load()
+        buffer = buffer[_HEADER.size + size:]
         kind = message[0]
         if kind == "load":
             _, name, imports, answer, class_name = message
@@ -270,8 +336,7 @@ def serve() -> None:
             missing = {"error": f"the answer cell defines no class {class_name}"}
             send({"ok": True} if callable(cls) else missing)
         elif kind == "match":
-            _, seed, rules_dict, deck = message
-            rules, deck, log = Rules101.from_dict(rules_dict), frozenset(deck), ()
+            _, key, seed, rules_dict, deck = message
             random.seed(seed)  # a strategy that uses the module's random plays the same every time
             try:
                 agent = cls()
@@ -283,16 +348,23 @@ def serve() -> None:
             except BaseException as exc:
                 send(_error("MyAgent()", exc, filename))
                 continue
+            matches[key] = [agent, Rules101.from_dict(rules_dict), frozenset(deck), (), random.getstate()]
             send({"ok": True})
         elif kind == "choose":
-            _, fields, start, legal = message
+            _, key, fields, start, legal = message
+            state = matches[key]
             new = tuple(fields[log_field])
-            log = log[:start] + new if start else new
-            view = PlayerView(*fields)._replace(rules=rules, deck=deck, log=log)
+            state[3] = state[3][:start] + new if start else new
+            view = PlayerView(*fields)._replace(rules=state[1], deck=state[2], log=state[3])
+            random.setstate(state[4])  # each match its own random, however the matches interleave
             try:
-                send(_answer(legal, agent.choose(view, list(legal)), moves))
+                send(_answer(legal, state[0].choose(view, list(legal)), moves))
             except BaseException as exc:
                 send(_error("choose()", exc, filename))
+            state[4] = random.getstate()
+        elif kind == "end":
+            matches.pop(message[1], None)
+            send({"ok": True})
 
 
 if __name__ == "__main__":
