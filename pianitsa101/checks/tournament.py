@@ -185,17 +185,19 @@ def _shares(plans: list[_Plan], jobs: int) -> list[list[_Plan]]:
     return [s for s in shares if s]
 
 
-def _separations(order: list[int], names: list[str], played: dict, won: dict, ok: list[int],
-                 matches: int, step: int) -> tuple[Separation, ...]:
-    """Places 1-2 and 2-3: the difference of win rates, opponent by opponent, and what would settle it."""
+def _separations(order: list[int], names: list[str], rates: dict[tuple[int, int, int], float], ok: list[int],
+                 deals: int, matches: int, step: int) -> tuple[Separation, ...]:
+    """Places 1-2 and 2-3: the difference of win rates, deal by deal, and what would settle it.
+
+    ``rates[me, other, deal]`` is one entry's share of the two matches of one deal. A unit is
+    the first entry's share on deal ``d`` against opponent ``k`` minus the second's share on
+    its own deal ``d`` against ``k`` (the head-to-head deals count once, as ``2·share - 1``):
+    units of independent deals whose mean is the difference of the two win rates.
+    """
     out = []
     for a, b in itertools.pairwise(order[:3]):
-        units = []
-        for k in ok:
-            if k in (a, b):
-                continue
-            units.append(won[a, k] / played[a, k] - won[b, k] / played[b, k])
-        units.append(won[a, b] / played[a, b] - won[b, a] / played[b, a])
+        units = [rates[a, k, d] - rates[b, k, d] for k in ok if k not in (a, b) for d in range(deals)]
+        units += [rates[a, b, d] - rates[b, a, d] for d in range(deals)]
         value, low, high = difference_interval(units)
         low, high = max(low, -1.0), min(high, 1.0)
         apart = low > 0 or high < 0
@@ -204,7 +206,7 @@ def _separations(order: list[int], names: list[str], played: dict, won: dict, ok
             playoff = matches_needed(abs(value) / 2)
             half = (high - low) / 2
             wanted = matches * ((Z95 + _Z80) / Z95 * half / abs(value)) ** 2
-            per_entry = math.ceil(wanted / step) * step
+            per_entry = max(math.ceil(wanted / step) * step, matches + step)
         out.append(Separation(names[a], names[b], value, low, high, apart, playoff, per_entry))
     return tuple(out)
 
@@ -243,7 +245,7 @@ def play_class_tournament(entries: Sequence[Entry], matches: int = 200, seed: in
     ok = [e for e in range(k) if e not in failed]
     played = {(a, b): 0 for a in range(k) for b in range(k)}
     won = dict.fromkeys(played, 0)
-    blocks: dict[tuple[int, int, int], list[int]] = {}
+    blocks: dict[tuple[int, int, int], list[int]] = {}  # (entry, opponent, deal) -> [matches, wins]
     for plan in plans:
         a, b = plan.seating
         if a in failed or b in failed:
@@ -251,7 +253,7 @@ def play_class_tournament(entries: Sequence[Entry], matches: int = 200, seed: in
         winner = winners[plan.number]
         for me, other in ((a, b), (b, a)):
             played[me, other] += 1
-            block = blocks.setdefault((me, plan.pair, plan.deal), [0, 0])
+            block = blocks.setdefault((me, other, plan.deal), [0, 0])
             block[0] += 1
             if winner == me:
                 won[me, other] += 1
@@ -274,7 +276,8 @@ def play_class_tournament(entries: Sequence[Entry], matches: int = 200, seed: in
         lines.append(Line(names[e], kind, m, w, 0, w / m if m else 0.0, low, high, effect, note))
     order = sorted(range(k), key=lambda e: (e in failed, -lines[e].win_rate, names[e]))
     step = 2 * (len(ok) - 1) if len(ok) > 1 else 2
-    seps = (_separations([e for e in order if e in ok], names, played, won, ok, per_entry, step)
+    rates = {key: w / m for key, (m, w) in blocks.items()}
+    seps = (_separations([e for e in order if e in ok], names, rates, ok, deals, per_entry, step)
             if len(ok) >= 2 else ())
     return ClassTournament(tuple(lines[e] for e in order), seps, seed, deals, per_entry, k, len(ok),
                            tuple(bots), limit, round(time.monotonic() - started, 1))
