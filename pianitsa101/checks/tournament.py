@@ -177,6 +177,26 @@ def _blame(exc: Exception, plan: _Plan, agents: list[Any]) -> tuple[int, str]:
     return plan.seating[min(seat, 1)], failure.reason[:300]
 
 
+def _first_failures(contestants: list[_Contestant], imports: str, plans: list[_Plan],
+                    failed: dict[int, tuple[int, str]], limit: float,
+                    rules: dict) -> dict[int, tuple[int, str]]:
+    """Each failed entry's first failure against the bots, found by replaying those matches in order.
+
+    With many matches in flight, which failure of an entry is seen first depends on timing
+    (a crash shows ``'Play' / 0`` in one match, ``'Draw' / 0`` in another); the replay, one
+    match at a time, makes the note the same on every run. Without a failure there, the note
+    stays the one seen first.
+    """
+    out = {}
+    for e, (number, reason) in sorted(failed.items()):
+        if number < 0:  # it failed before any match: nothing to replay
+            continue
+        mine = [p for p in plans if e in p.seating and all(contestants[o].bot for o in p.seating if o != e)]
+        _, again = _play_share(contestants, imports, mine, limit, rules, at_once=1)
+        out[e] = again.get(e, (number, reason))
+    return out
+
+
 def _shares(plans: list[_Plan], jobs: int) -> list[list[_Plan]]:
     """The plans split among ``jobs`` engine processes, pair by pair (pairs dealt round)."""
     shares: list[list[_Plan]] = [[] for _ in range(jobs)]
@@ -242,6 +262,8 @@ def play_class_tournament(entries: Sequence[Entry], matches: int = 200, seed: in
         for e, (number, reason) in share_failed.items():
             if e not in failed or number < failed[e][0]:
                 failed[e] = (number, reason)
+    for e, reason in _first_failures(contestants, imports, plans, failed, limit, rules.to_dict()).items():
+        failed[e] = reason
     ok = [e for e in range(k) if e not in failed]
     played = {(a, b): 0 for a in range(k) for b in range(k)}
     won = dict.fromkeys(played, 0)
