@@ -208,3 +208,31 @@ def test_rules_reach_the_workers_unchanged(tmp_path):
     result = play_class_tournament(find_entries([tmp_path]), matches=2, seed=1, limit=LIMIT,
                                    bots=("GreedyAgent",), rules=Rules101(seven_draw=4))
     assert _line(result, "amy").forfeits == 0, _line(result, "amy").note
+
+
+def test_the_board_shows_the_result_in_both_languages_and_at_projector_size(played, tmp_path):
+    from pianitsa101.widgets import TournamentBoard
+
+    _, result = played
+    write_outputs(result, tmp_path / "out")
+    small = TournamentBoard(tmp_path / "out").html()
+    assert "Class tournament" in small and "matches" in small  # the small board keeps matches and wins
+    assert small.count('class="bar"') == result.playing  # one bar per entry that played on
+    assert "crashes" in small and "TypeError" in small  # who was out, and why
+    big = TournamentBoard(result, size="projector", lang="ru").html()
+    assert "Турнир класса" in big and "доля побед" in big and "бот" in big
+    assert "TypeError" not in big and "crashes" in big  # the names only, on a projector
+    assert "font-size:20.8px" in big and "font-size:13px" in small  # 1.6 times the size
+    assert TournamentBoard(result, rows=1).html().count('class="bar"') == 1
+
+
+def test_the_board_refuses_what_is_not_a_result(played):
+    from pianitsa101.widgets import TournamentBoard
+
+    _, result = played
+    with pytest.raises(TypeError, match="ClassTournament"):
+        TournamentBoard(42)
+    with pytest.raises(ValueError, match="rows"):
+        TournamentBoard(result, rows=0)
+    with pytest.raises(ValueError, match="lang"):
+        TournamentBoard(result, lang="de")

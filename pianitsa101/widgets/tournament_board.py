@@ -104,7 +104,8 @@ class TournamentBoard(w.VBox):
                    "</div>"
                    f'<div style="font-size:{11.5 * s:g}px;color:#444;max-width:{900 * min(s, 1.1):g}px">'
                    f"{html.escape(schedule)}</div></div>")
-        font, bar_w = 13 * s, (150 if compact else 190) * s
+        font, bar_w = 13 * s, (110 if compact else 190) * s
+        cell = _CELL.replace("10px", "6px") if compact else _CELL  # a projector: every pixel of width counts
         keys = ["tb_place", "tb_entry", "tb_chart", "tb_win_rate", "tb_interval"]
         if not compact:
             keys += ["tb_matches", "tb_wins"]
@@ -112,19 +113,20 @@ class TournamentBoard(w.VBox):
         for k in keys:
             label = html.escape(tr(k, lang)) if k != "tb_chart" else _axis(bar_w, font * 0.75)
             align = "left" if k in ("tb_entry", "tb_chart") else "right"
-            head.append(f'<th style="{_CELL};text-align:{align};vertical-align:bottom">{label}</th>')
+            head.append(f'<th style="{cell};text-align:{align};vertical-align:bottom">{label}</th>')
         body = []
         for place, line in enumerate(shown, 1):
             name = _name(line, lang)
-            if compact and len(name) > 22:
-                name = name[:21] + "…"
-            interval = f"{_pct(line.low)} – {_pct(line.high)}" if line.low is not None else ""
+            if compact and len(name) > 20:
+                name = name[:19] + "…"
+            interval = "" if line.low is None else (f"{line.low * 100:.1f}–{_pct(line.high)}" if compact
+                                                    else f"{_pct(line.low)} – {_pct(line.high)}")
             cells = [str(place), html.escape(name), bar_svg(line, bar_w, round(font * 1.2)),
                      f"<b>{_pct(line.win_rate)}</b>", interval]
             if not compact:
                 cells += [str(line.matches), str(line.wins)]
             body.append("<tr>" + "".join(
-                f'<td style="{_CELL};text-align:{"left" if i in (1, 2) else "right"}">{c}</td>'
+                f'<td style="{cell};text-align:{"left" if i in (1, 2) else "right"}">{c}</td>'
                 for i, c in enumerate(cells)) + "</tr>")
         more = ""
         if len(playing) > len(shown):
