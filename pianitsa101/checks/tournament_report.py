@@ -80,11 +80,17 @@ class ClassTournament:
     limit: float  # seconds per decision
     seconds: float  # how long it took (not in the CSV: it is not reproducible)
 
+    @property
+    def played_per_entry(self) -> int:
+        """Matches played by each entry that did not forfeit (none against those that did)."""
+        return 2 * self.deals * max(self.playing - 1, 0)
+
     def schedule(self) -> str:
         """What the win rates are measured against, in one sentence."""
         return (f"heads-up round robin of {self.entries} entries on duplicate deals: every pair played "
-                f"{self.deals} deal(s), each with the seats both ways ({self.per_entry} matches per entry; "
-                f"{self.playing} entries played on, the matches against those that forfeited taken out)")
+                f"{self.deals} deal(s), each with the seats both ways ({self.per_entry} matches per entry "
+                f"scheduled; {self.playing} entries played on, {self.played_per_entry} matches each, the "
+                f"matches against those that forfeited taken out)")
 
     def to_csv(self) -> str:
         """The leaderboard, one row per entry (the same seed gives the same bytes)."""
@@ -159,11 +165,13 @@ def plot(result: ClassTournament, path: Path) -> None:
     ax.axvline(0.5, color="#444444", linestyle="--", linewidth=1)
     ax.set_yticks(ys, [s.name for s in lines], fontsize=9)
     ax.set_xlim(0, 1)
+    ax.set_ylim(-0.7, len(lines) - 0.3)
     ax.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     ax.set_xlabel("matches won against the whole field (bars: 95% interval)")
     ax.set_title(f"Class tournament: win rate against every other entry, heads-up\n"
-                 f"{result.entries} entries x {result.per_entry} matches each "
-                 f"({result.deals} duplicate deals per pair), seed {result.seed}", fontsize=11)
+                 f"{result.playing} entries × {result.played_per_entry} matches each "
+                 f"({result.deals} duplicate deals per pair; {result.entries - result.playing} forfeited), "
+                 f"seed {result.seed}", fontsize=11)
     kinds = [Patch(color=PALETTE["student"], label="student"), Patch(color=PALETTE["bot"], label="bot")]
     ax.legend(handles=kinds, loc="lower right", fontsize=9)
     ax.grid(axis="x", color="#dddddd")

@@ -98,7 +98,8 @@ class TournamentBoard(w.VBox):
         playing = [line for line in r.lines if not line.forfeits]
         shown = playing[: self.rows]
         compact = s > 1.2  # a projector: the matches and wins go (every entry played the same matches)
-        schedule = tr("tb_schedule", lang, entries=r.entries, deals=r.deals, matches=r.per_entry, seed=r.seed)
+        schedule = tr("tb_schedule", lang, entries=r.playing, deals=r.deals, matches=r.played_per_entry,
+                      seed=r.seed)
         heading = (f'<div style="{FONT};line-height:1.25">'
                    f'<div style="font-size:{20 * s:g}px;font-weight:bold">{html.escape(tr("tb_title", lang))}'
                    "</div>"
