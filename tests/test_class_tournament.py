@@ -10,6 +10,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -236,3 +239,26 @@ def test_the_board_refuses_what_is_not_a_result(played):
         TournamentBoard(result, rows=0)
     with pytest.raises(ValueError, match="lang"):
         TournamentBoard(result, lang="de")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG and /proc are Linux's")
+def test_a_looping_worker_dies_with_the_tournament_process(tmp_path):
+
+    script = ("import os, time\n"
+              "from pianitsa101.checks.tournament_worker import Worker\n"
+              "w = Worker('x', '', 'while True:\\n    pass\\n')\n"
+              "time.sleep(1.5)\n"  # the worker loops in the answer cell by now
+              "print(w._proc.pid, flush=True)\n"
+              "os._exit(0)\n")  # the tournament dies without stopping it
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    pid = int(run.stdout)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return  # gone
+        if state in ("Z", "X"):
+            return  # dead, waiting to be reaped
+        time.sleep(0.1)
+    pytest.fail(f"worker {pid} still runs (state {state}) after its tournament died")

@@ -314,6 +314,19 @@ def _answer(legal: list[Any], move: Any, moves: tuple[type, ...]) -> dict[str, A
     return {"error": f"choose() returned {shown[:80]}, which is not one of legal_moves"}
 
 
+def _die_with_parent() -> None:
+    """Linux: be killed when the tournament's process dies, even inside an endless loop (else: nothing)."""
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # it died before the call
+        os._exit(1)
+
+
 def serve() -> None:
     """The worker's loop: read messages on fd 0, answer on fd 1; the student's own prints go nowhere."""
     import resource
@@ -330,6 +343,7 @@ def serve() -> None:
     sys.stdout = sys.stderr = os.fdopen(os.dup(null), "w")
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_AS, (_MEMORY, _MEMORY))
+    _die_with_parent()
 
     def send(reply: dict[str, Any]) -> None:  # at once: the next message may run a loop
         data = json.dumps(reply).encode("utf-8")
