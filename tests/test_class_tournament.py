@@ -242,12 +242,12 @@ def test_the_board_refuses_what_is_not_a_result(played):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG and /proc are Linux's")
-def test_a_looping_worker_dies_with_the_tournament_process(tmp_path):
-
+@pytest.mark.parametrize("wait", [0.2, 3.0])  # dies before the worker has started / while it loops
+def test_a_looping_worker_dies_with_the_tournament_process(wait):
     script = ("import os, time\n"
               "from pianitsa101.checks.tournament_worker import Worker\n"
               "w = Worker('x', '', 'while True:\\n    pass\\n')\n"
-              "time.sleep(1.5)\n"  # the worker loops in the answer cell by now
+              f"time.sleep({wait})\n"
               "print(w._proc.pid, flush=True)\n"
               "os._exit(0)\n")  # the tournament dies without stopping it
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)

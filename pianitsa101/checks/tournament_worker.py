@@ -2,8 +2,9 @@
 
 The engine runs in the tournament's process; a :class:`RemoteAgent` stands in a seat there.
 For each decision it sends the worker the seat's :class:`~pianitsa101.game101.PlayerView`
-and the legal moves, and waits (at most ``limit`` seconds) for the index of the chosen move.
-The worker is a fresh ``python -m pianitsa101.checks.tournament_worker``: it never sees the
+and the legal moves, and waits for the index of the chosen move: ``limit`` seconds (of the
+worker's own CPU time on a busy machine, see :class:`Worker`), ``budget`` seconds per match.
+The worker is a fresh ``python -m pianitsa101.checks.tournament_student``: it never sees the
 other hands, the stock, the other entries or the engine's objects, and whatever the student's
 code changes (a patched bot, a patched engine) changes only the worker's own copies.
 
@@ -19,12 +20,10 @@ already has are not sent again (a decision costs about 40 Âµs to send, not 700 Â
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import os
 import pickle
-import random
 import select
 import signal
 import struct
@@ -32,22 +31,20 @@ import subprocess
 import sys
 import threading
 import time
-import traceback
 from collections import deque
 from concurrent.futures import Future
 from typing import Any
 
 from pianitsa101.cards import Card, Rank, Suit
 
-__all__ = ["RemoteAgent", "StrategyFailed", "Worker"]
+__all__ = ["HEADER", "PARENT", "CardUnpickler", "RemoteAgent", "StrategyFailed", "Worker"]
 
 _CARDS = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 _CARD_INDEX = {card: i for i, card in enumerate(_CARDS)}
-_HEADER = struct.Struct(">I")
+HEADER = struct.Struct(">I")
 _MAX_REPLY = 4096  # bytes: a reply is a small JSON object
-_MEMORY = 2 << 30  # bytes of address space a worker may use (a runaway list fails there, not the machine)
+PARENT = "PIANITSA101_TOURNAMENT_PARENT"  # the environment variable that tells a worker its parent's pid
 _BACKSTOP = 30  # limits of wall time after which a worker is stuck, however little CPU it got
-STUDENT_FILE = "<answer cell of {name}>"  # how the student's code is named in tracebacks
 
 
 def _cpu_seconds(pid: int) -> float | None:
@@ -68,12 +65,12 @@ class StrategyFailed(Exception):
         self.reason = reason
 
 
-class _CardPickler(pickle.Pickler):
+class _CardPickler(pickle.Pickler):  # a card goes as its index in _CARDS
     def persistent_id(self, obj: Any) -> Any:
         return _CARD_INDEX[obj] if type(obj) is Card else None
 
 
-class _CardUnpickler(pickle.Unpickler):
+class CardUnpickler(pickle.Unpickler):
     def persistent_load(self, pid: Any) -> Any:
         return _CARDS[pid]
 
@@ -100,9 +97,10 @@ class Worker:
                  load_limit: float = 20.0) -> None:
         self.name = name
         self.failed: str | None = None
-        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0",
+               PARENT: str(os.getpid())}
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", "pianitsa101.checks.tournament_worker"],
+            [sys.executable, "-m", "pianitsa101.checks.tournament_student"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
             start_new_session=hasattr(os, "setsid"))
         self._lock = threading.Lock()
@@ -127,7 +125,7 @@ class Worker:
             self._queue.append([future, now, limit, doing])
             try:
                 assert self._proc.stdin is not None
-                self._proc.stdin.write(_HEADER.pack(len(payload)) + payload)
+                self._proc.stdin.write(HEADER.pack(len(payload)) + payload)
                 self._proc.stdin.flush()
             except (BrokenPipeError, OSError):
                 pass  # the reader sees the process gone and fails every request
@@ -143,14 +141,14 @@ class Worker:
                     return
                 head = self._queue[0] if self._queue else None
                 deadline = self._deadline(head)
-            while len(buffer) >= _HEADER.size:
-                (size,) = _HEADER.unpack_from(buffer)
+            while len(buffer) >= HEADER.size:
+                (size,) = HEADER.unpack_from(buffer)
                 if size > _MAX_REPLY or head is None:
                     self.fail("the worker sent something it was not asked for")
                     return
-                if len(buffer) < _HEADER.size + size:
+                if len(buffer) < HEADER.size + size:
                     break
-                raw, buffer = buffer[_HEADER.size:_HEADER.size + size], buffer[_HEADER.size + size:]
+                raw, buffer = buffer[HEADER.size:HEADER.size + size], buffer[HEADER.size + size:]
                 self._answer(raw)
                 with self._lock:
                     head = self._queue[0] if self._queue else None
@@ -277,137 +275,3 @@ class RemoteAgent:
 
     def __repr__(self) -> str:
         return f"RemoteAgent({self.name!r}, match {self.key})"
-
-
-# ----------------------------------------------------------------------------- the worker's side
-
-
-def _where(exc: BaseException, filename: str) -> str:
-    """' (line N of the answer cell: code)' for the deepest frame in the student's code, or ''."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
-    if not frames:
-        return ""
-    line = frames[-1].lineno
-    return f" (line {line} of the answer cell, in {frames[-1].name})"
-
-
-def _error(doing: str, exc: BaseException, filename: str) -> dict[str, str]:
-    text = f"{type(exc).__name__}: {exc}"
-    if len(text) > 160:
-        text = text[:157] + "..."
-    return {"error": f"{doing} raised {text}{_where(exc, filename)}"}
-
-
-def _answer(legal: list[Any], move: Any, moves: tuple[type, ...]) -> dict[str, Any]:
-    """The index of ``move`` among ``legal`` (the very object, or an equal move of the same kind)."""
-    for i, m in enumerate(legal):
-        if m is move:
-            return {"index": i}
-    if type(move) in moves:
-        for i, m in enumerate(legal):
-            if m == move:
-                return {"index": i}
-    try:
-        shown = repr(move)
-    except Exception:
-        shown = f"a {type(move).__name__} object"
-    return {"error": f"choose() returned {shown[:80]}, which is not one of legal_moves"}
-
-
-def _die_with_parent() -> None:
-    """Linux: be killed when the tournament's process dies, even inside an endless loop (else: nothing)."""
-    parent = os.getppid()
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:  # it died before the call
-        os._exit(1)
-
-
-def serve() -> None:
-    """The worker's loop: read messages on fd 0, answer on fd 1; the student's own prints go nowhere."""
-    import resource
-
-    from pianitsa101.game101 import Draw, FlushQueens, Pass, Play, PlayerView, Rules101
-
-    moves = (Draw, FlushQueens, Pass, Play)
-    log_field = PlayerView._fields.index("log")
-    inp, out = os.dup(0), os.dup(1)
-    null = os.open(os.devnull, os.O_RDWR)
-    for fd in (0, 1, 2):
-        os.dup2(null, fd)
-    sys.stdin = os.fdopen(os.dup(null), "r")  # the student's print() and input() reach nothing
-    sys.stdout = sys.stderr = os.fdopen(os.dup(null), "w")
-    with contextlib.suppress(ValueError, OSError):
-        resource.setrlimit(resource.RLIMIT_AS, (_MEMORY, _MEMORY))
-    _die_with_parent()
-
-    def send(reply: dict[str, Any]) -> None:  # at once: the next message may run a loop
-        data = json.dumps(reply).encode("utf-8")
-        os.write(out, _HEADER.pack(len(data)) + data)
-
-    namespace: dict[str, Any] = {}
-    cls: Any = None
-    filename = "<answer cell>"
-    matches: dict[int, list[Any]] = {}  # key -> [agent, rules, deck, log, random state]
-    buffer = b""
-    while True:
-        while len(buffer) < _HEADER.size or len(buffer) < _HEADER.size + _HEADER.unpack_from(buffer)[0]:
-            chunk = os.read(inp, 1 << 16)
-            if not chunk:
-                return
-            buffer += chunk
-        size = _HEADER.unpack_from(buffer)[0]
-        message = _CardUnpickler(io.BytesIO(buffer[_HEADER.size:_HEADER.size + size])).load()
-        buffer = buffer[_HEADER.size + size:]
-        kind = message[0]
-        if kind == "load":
-            _, name, imports, answer, class_name = message
-            filename = STUDENT_FILE.format(name=name)
-            namespace = {"__name__": "__main__"}
-            try:
-                exec(compile(imports, "<imports>", "exec"), namespace)
-                exec(compile(answer, filename, "exec"), namespace)
-            except BaseException as exc:
-                send(_error("the answer cell", exc, filename))
-                continue
-            cls = namespace.get(class_name)
-            missing = {"error": f"the answer cell defines no class {class_name}"}
-            send({"ok": True} if callable(cls) else missing)
-        elif kind == "match":
-            _, key, seed, rules_dict, deck = message
-            random.seed(seed)  # a strategy that uses the module's random plays the same every time
-            try:
-                agent = cls()
-                if not callable(getattr(agent, "choose", None)):
-                    send({"error": "MyAgent() has no choose(view, legal_moves) method"})
-                    continue
-                if callable(getattr(agent, "reset", None)):
-                    agent.reset(seed)
-            except BaseException as exc:
-                send(_error("MyAgent()", exc, filename))
-                continue
-            matches[key] = [agent, Rules101.from_dict(rules_dict), frozenset(deck), (), random.getstate()]
-            send({"ok": True})
-        elif kind == "choose":
-            _, key, fields, start, legal = message
-            state = matches[key]
-            new = tuple(fields[log_field])
-            state[3] = state[3][:start] + new if start else new
-            view = PlayerView(*fields)._replace(rules=state[1], deck=state[2], log=state[3])
-            random.setstate(state[4])  # each match its own random, however the matches interleave
-            try:
-                send(_answer(legal, state[0].choose(view, list(legal)), moves))
-            except BaseException as exc:
-                send(_error("choose()", exc, filename))
-            state[4] = random.getstate()
-        elif kind == "end":
-            matches.pop(message[1], None)
-            send({"ok": True})
-
-
-if __name__ == "__main__":
-    serve()
