@@ -12,7 +12,7 @@ and the bad ones in turn). With ``k`` entries and ``d`` deals per pair every ent
 ``2·d·(k-1)`` matches, against exactly the same field as every other entry; ``--matches`` is
 the least number of matches per entry wanted (``d`` is rounded up). A *win rate* is the share
 of an entry's matches it won, against the whole field; its 95% interval is Wilson's, widened by
-the design effect of the duplicate pairs of matches (:func:`~pianitsa101.game101.stats.design_effect`).
+the design effect of the duplicate pairs of matches (:func:`~pianitsa101.strategy.stats.design_effect`).
 
 **Each student strategy runs in a process of its own**
 (:class:`~pianitsa101.checks.tournament_worker.RemoteAgent`): the engine runs here and sends
@@ -24,10 +24,11 @@ are taken out of the other entries' records, so that they are still compared on 
 The bots run in this process (they are the package's own code).
 
 **Are the top places told apart?** For each of the first three places next to each other the
-difference of their win rates is measured opponent by opponent (the same field for both, the
-head-to-head included) with its 95% interval (:func:`~pianitsa101.game101.stats.difference_interval`).
+difference of their win rates is measured deal by deal against each opponent (the same field for
+both, the head-to-head included) with its 95% interval
+(:func:`~pianitsa101.strategy.stats.difference_interval`).
 When the interval holds 0 they are *not* told apart, and two numbers say what would settle it:
-the matches of a play-off between the two (:func:`~pianitsa101.game101.stats.matches_needed` for
+the matches of a play-off between the two (:func:`~pianitsa101.strategy.stats.matches_needed` for
 an edge of half the difference: 95%, power 80%), and the ``--matches`` per entry at which this
 round robin's interval would do it.
 
@@ -59,7 +60,13 @@ from pianitsa101.checks.tournament_entries import CLASS_NAME, Entry, find_entrie
 from pianitsa101.checks.tournament_report import ClassTournament, Line, Separation, write_outputs
 from pianitsa101.checks.tournament_worker import RemoteAgent, StrategyFailed, Worker
 from pianitsa101.game101 import GreedyAgent, HeuristicAgent, Match101, RandomAgent, Rules101
-from pianitsa101.game101.stats import Z95, design_effect, difference_interval, matches_needed, wilson_interval
+from pianitsa101.strategy.stats import (
+    Z95,
+    design_effect,
+    difference_interval,
+    matches_needed,
+    wilson_interval,
+)
 
 __all__ = ["BOTS", "main", "play_class_tournament"]
 
@@ -106,7 +113,7 @@ def _bot(name: str, seed: int) -> Any:
     if name == "RandomAgent":
         return RandomAgent(seed=seed)
     if name == "MonteCarloAgent":
-        from pianitsa101.game101 import MonteCarloAgent
+        from pianitsa101.strategy import MonteCarloAgent
 
         return MonteCarloAgent(seed=seed, playouts=60)
     return {"GreedyAgent": GreedyAgent, "HeuristicAgent": HeuristicAgent}[name]()
