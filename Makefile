@@ -112,6 +112,6 @@ tournament: $(STAMP)
 	$(BIN)/python -m pianitsa101.checks.tournament "$(DIR)" $(if $(OUT),--out "$(OUT)") \
 	    $(if $(MATCHES),--matches $(MATCHES)) $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS))
 
-# 30 made-up strategies (one crashes, one loops), 200+ matches each: about 4 minutes, so not in make bench.
+# 30 made-up strategies (one crashes, one loops), 200+ matches each: about 5 minutes, so not in make bench.
 bench-tournament: $(STAMP)
 	$(BIN)/python benchmarks/bench_class_tournament.py
