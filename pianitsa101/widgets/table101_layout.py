@@ -40,7 +40,7 @@ class TableLayout:
         self.centre = w.HTML()
         self.status = w.HTML()
         self.hand_label = w.HTML()
-        self.hand = CardRow(layout="fan", font_size=round(13 * s))
+        self.hand = CardRow(arrangement="fan", font_size=round(13 * s))
         self.hand.on_click(self._on_card)
         self.suit_label = w.HTML()
         self.suits = CardRow(font_size=round(13 * s))
