@@ -22,6 +22,7 @@ from pianitsa101.widgets.table101_view import (
     FONT,
     centre_html,
     hand_items,
+    hand_label,
     seats_html,
     status_html,
     suit_items,
@@ -153,15 +154,13 @@ class TableLayout:
         if self._you is None:
             self.hand_label.value = ""
         elif self._you not in scene.active:
+            key = "your_hand_out" if scene.rules.match == "elimination" else "your_hand_lost"
             self.hand_label.value = (
-                f'<div style="{FONT};color:#555">{tr("your_hand_out", lang, limit=scene.rules.limit)}</div>'
+                f'<div style="{FONT};color:#555">{tr(key, lang, limit=scene.rules.limit)}</div>'
             )
         else:
-            count = len(scene.view.hand) if scene.view is not None else 0
             self.hand_label.value = (
-                f'<div style="{FONT};font-size:{13 * s:g}px;font-weight:bold">'
-                + tr("your_hand", lang, cards=tr("n_cards", lang, n=count), total=scene.totals[self._you])
-                + "</div>"
+                f'<div style="{FONT};font-size:{13 * s:g}px;font-weight:bold">{hand_label(scene, lang)}</div>'
             )
         choosing = self._queen if isinstance(self._queen, Card) else None
         self.hand.items = hand_items(scene, lang, size, choosing=choosing, enabled=yours)

@@ -38,6 +38,7 @@ __all__ = [
     "centre_html",
     "chain_html",
     "hand_items",
+    "hand_label",
     "seats_html",
     "sorted_ids",
     "status_html",
@@ -177,6 +178,14 @@ def hand_items(
     return items
 
 
+def hand_label(scene: Scene, lang: str) -> str:
+    """'Your hand: 4 cards worth 23 · match total 97': what the hand would count now (R19), then the total."""
+    hand = scene.view.hand if scene.view is not None else ()
+    worth = sum(scene.rules.card_points(card) for card in hand)
+    return html.escape(tr("your_hand", lang, cards=tr("n_cards", lang, n=len(hand)),
+                          points=tr("n_points", lang, n=worth), total=scene.totals[scene.you]))
+
+
 def suit_items(size: int | str, active: bool) -> list[dict]:
     """The suit chooser of R14/R21: four suits drawn as suits (red and black), clickable when ``active``."""
     px = max(30, round(pixel_size(size) * 0.8))
@@ -194,10 +203,11 @@ def _seat_box(seat: int, scene: Scene, lang: str, px: int, scale: float) -> str:
     last = scene.records[-1] if scene.records and not scene.in_round else None
     won = last is not None and last.winner == seat
     back = max(22, round(px * 0.62))
-    if out:
+    if out:  # R23: "out" only where leaving is the rule; in a first-over match going over loses it
+        word = "out_of_match" if scene.rules.match == "elimination" else "lost_match"
         picture = (
             f'<div style="color:#888;font-style:italic;padding:{8 * scale:g}px 0">'
-            f"{html.escape(tr('out_of_match', lang, limit=scene.rules.limit))}</div>"
+            f"{html.escape(tr(word, lang, limit=scene.rules.limit))}</div>"
         )
     elif count:
         picture = fan_svg(
