@@ -85,6 +85,7 @@ class PianitsaTable(w.VBox):
         self.trick_view = w.HTML(layout=w.Layout(flex="1 1 auto", min_width="340px"))
         self.plot = w.HTML(layout=w.Layout(flex="0 0 auto"))
         self.status = w.HTML()
+        self.status.add_class("p101-pianitsa-status")  # what happens now (found by the projector test)
         self.next_button = w.Button(
             description=t("next_trick", lang), button_style="primary", icon="step-forward"
         )
