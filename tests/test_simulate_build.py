@@ -76,6 +76,16 @@ def test_a_kernel_waits_for_the_build_under_way_and_does_not_compile(tmp_path, e
     release()
 
 
+def test_a_kernel_goes_on_once_its_piece_is_built_while_the_build_goes_on(tmp_path, empty_cache, monkeypatch):
+    holder, built = _start_holder(tmp_path, empty_cache, 1.5)
+    log = empty_cache / _cache.PROGRESS_FILE
+    monkeypatch.setattr(_cache, "needs_compiling", lambda *kernels: "[1/2]" not in log.read_text())
+    assert _cache.ready(["kernel"], "test", lambda *a: None)[0] == ""
+    assert holder.poll() is None and not built.exists()  # the build still holds the lock for its next piece
+    assert not _cache.build_lock().held
+    holder.wait(timeout=30)
+
+
 def test_waiting_without_progress_says_so_on_stderr(tmp_path, empty_cache, monkeypatch, capsys):
     holder, built = _start_holder(tmp_path, empty_cache, 0.3)
     monkeypatch.setattr(_cache, "needs_compiling", lambda *kernels: not built.exists())

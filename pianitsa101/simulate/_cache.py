@@ -170,8 +170,11 @@ def build_status() -> tuple[int, int, str]:
     return done, total, (lines[-1] if lines else "")
 
 
-def _wait(lock: BuildLock, label: str, progress: object) -> None:
-    """Wait until the lock is free, showing the background build's pieces (a bar, a line or ``progress``)."""
+def _wait(lock: BuildLock, label: str, progress: object, kernels: tuple) -> bool:
+    """Wait until the lock is free (True: now held here) or the build has cached ``kernels`` (False).
+
+    Meanwhile it shows the background build's pieces (a bar, a line on stderr, or ``progress``).
+    """
     from pianitsa101.simulate._progress import Progress
 
     start = time.perf_counter()
@@ -182,8 +185,12 @@ def _wait(lock: BuildLock, label: str, progress: object) -> None:
         sys.stderr.flush()
     bar = None if quiet else Progress(total, label, progress, unit="pieces built",
                                       prefix=f"{WAIT_NOTICE}: ")
-    while not lock.acquire(blocking=False):
+    held = False
+    while not held:
         time.sleep(0.5)
+        held = lock.acquire(blocking=False)
+        if not held and not needs_compiling(*kernels):  # the build's earlier piece was this one
+            break
         done, total, _ = build_status()
         if bar is not None:
             bar.total = total
@@ -194,6 +201,7 @@ def _wait(lock: BuildLock, label: str, progress: object) -> None:
         waited = time.perf_counter() - start
         sys.stderr.write(f"{label}: the compiled simulator is ready (waited {waited:.0f} s)\n")
         sys.stderr.flush()
+    return held
 
 
 def ready(kernels: Iterable[object], label: str, progress: object = False) -> tuple[str, Callable[[], None]]:
@@ -207,8 +215,8 @@ def ready(kernels: Iterable[object], label: str, progress: object = False) -> tu
     if not needs_compiling(*kernels):
         return "", _nothing
     lock = build_lock()
-    if not lock.acquire(blocking=False):
-        _wait(lock, label, progress)
+    if not lock.acquire(blocking=False) and not _wait(lock, label, progress, kernels):
+        return "", _nothing  # the background build has cached them (and goes on with the others)
     if not needs_compiling(*kernels):  # the build that held the lock made them
         lock.release()
         return "", _nothing
