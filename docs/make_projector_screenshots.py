@@ -44,7 +44,10 @@ def boxes(page, cell: int, kind: str) -> dict[str, tuple[float, float, float, fl
 
 
 def inside(box, width: int, height: int) -> bool:
-    return box is not None and box[0] >= 0 and box[1] >= 0 and box[0] + box[2] <= width and box[1] + box[3] <= height
+    if box is None:
+        return False
+    x, y, w, h = box
+    return x >= 0 and x + w <= width and y >= 0 and y + h <= height
 
 
 def main() -> None:
@@ -64,7 +67,8 @@ def main() -> None:
                 page.screenshot(path=str(path))
                 kind = name.split("_")[0]
                 for selector, box in boxes(page, cell, kind).items():
-                    print(f"{path.name}: {selector}: {box} {'inside' if inside(box, width, height) else 'OUTSIDE'}")
+                    where = "inside" if inside(box, width, height) else "OUTSIDE"
+                    print(f"{path.name}: {selector}: {box} {where}")
             page.close()
         browser.close()
 

@@ -40,7 +40,8 @@ def console_errors(page) -> list[str]:
 
 
 class _JupyterServer(_Server):
-    def __init__(self, command: list[str], ready_path: str, startup_seconds: float = 120) -> None:
+    def __init__(self, command: list[str], ready_path: str, root: Path = ROOT,
+                 startup_seconds: float = 120) -> None:
         self.port = free_port()
         self._home = Path(tempfile.mkdtemp(prefix="p101-server-"))
         self.log = self._home / "server.log"
@@ -60,7 +61,7 @@ class _JupyterServer(_Server):
         command = [c.replace("{port}", str(self.port)) for c in command]
         with open(self.log, "wb") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
-                                            env=_private_env(self._home), cwd=ROOT)
+                                            env=_private_env(self._home), cwd=root)
         self.base = f"http://127.0.0.1:{self.port}"
         _wait_for(f"{self.base}/{ready_path}", self.process, self.log, startup_seconds)
 
@@ -70,15 +71,18 @@ class _JupyterServer(_Server):
 
 
 class NotebookServer(_JupyterServer):
-    """Jupyter Notebook 7 (the classic one-notebook-per-tab interface) serving the repository."""
+    """Jupyter Notebook 7 (the one-notebook-per-tab interface) serving ``root``.
+
+    It saves the notebooks it opens (autosave): give it a copy of a lesson, never the repository's.
+    """
 
     token = "pianitsa101-test"
 
-    def __init__(self) -> None:
+    def __init__(self, root: Path) -> None:
         jupyter = str(Path(sys.executable).with_name("jupyter"))
         super().__init__([jupyter, "notebook", "--no-browser", "--ip=127.0.0.1", "--port={port}",
-                          f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={ROOT}"],
-                         f"api/status?token={self.token}")
+                          f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={root}"],
+                         f"api/status?token={self.token}", root)
 
     def notebook_url(self, path: str) -> str:
         return f"{self.base}/notebooks/{path}?token={self.token}"

@@ -7,17 +7,20 @@ card that fits plays it. Any console or page error, or an error output, fails th
 from __future__ import annotations
 
 import re
+import shutil
 import time
 
-from harness import cell_prompts, errors_shown
+from harness import ROOT, cell_prompts, errors_shown
 from jupyter_servers import NotebookServer, console_errors
 
 LESSON = "notebooks/07_play_101.ipynb"
 IDLE = "() => document.querySelector('.jp-Notebook-ExecutionIndicator')?.dataset.status === 'idle'"
 
 
-def test_lesson_07_in_notebook_7_plays_a_card(browser):
-    server = NotebookServer()
+def test_lesson_07_in_notebook_7_plays_a_card(browser, tmp_path):
+    (tmp_path / "notebooks").mkdir()
+    shutil.copy(ROOT / LESSON, tmp_path / LESSON)  # Notebook saves what it opens: a copy, not the lesson
+    server = NotebookServer(tmp_path)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(120_000)
