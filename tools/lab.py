@@ -11,7 +11,7 @@ appears; a file you have is never overwritten.  When a lesson in the repository 
 after you copied it, ``make lab`` says so, and ``make lab-reset NB=name`` takes the new
 version (your copy is moved aside, never deleted); ``make lab-reset`` starts everything over.
 
-``run`` then starts ``python -m pianitsa101.simulate`` in the background (it compiles the
+``run`` then starts ``python -m pianitsa101.strategy`` in the background (it compiles the
 simulators, a line per piece, when they are not in numba's cache yet: one to three minutes
 on a small machine) and JupyterLab at once; a cell that needs a simulator before it is
 built waits for it with a progress bar.
@@ -119,7 +119,8 @@ def run(lab_args: list[str], root: Path = ROOT) -> None:
     sys.stdout.write("pianitsa101: JupyterLab starts now; the compiled simulators build beside it if they "
                      "are not built yet (one to three minutes on a small machine, a line per piece below)\n")
     sys.stdout.flush()
-    subprocess.Popen([python, "-m", "pianitsa101.simulate"], cwd=root)  # ends with JupyterLab's Ctrl-C
+    # the simulators and the bot's playouts (strategy adds those); it ends with JupyterLab's Ctrl-C
+    subprocess.Popen([python, "-m", "pianitsa101.strategy"], cwd=root)
     jupyter = Path(python).with_name("jupyter")
     os.chdir(root)
     os.execv(str(jupyter), [str(jupyter), "lab", *lab_args])

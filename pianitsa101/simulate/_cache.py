@@ -17,11 +17,11 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 __all__ = ["COMPILE_NOTICE", "PROGRESS_FILE", "BuildLock", "build_lock", "cache_dir", "ensure_fresh_cache",
-           "needs_compiling", "ready"]
+           "main", "needs_compiling", "ready"]
 
 COMPILE_NOTICE = ("building the compiled simulator for this machine: one to three minutes on a small "
                   "machine, once")
@@ -233,3 +233,10 @@ def ready(kernels: Iterable[object], label: str, progress: object = False) -> tu
 
 def _nothing() -> None:
     """Nothing to release."""
+
+
+def main(also: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
+    """``python -m pianitsa101.simulate``; ``pianitsa101.strategy`` passes its playouts in ``also``."""
+    from pianitsa101.simulate._build import main as build
+
+    build(also=also)
