@@ -11,7 +11,7 @@ import shutil
 import time
 
 from harness import ROOT, cell_prompts, errors_shown
-from jupyter_servers import NotebookServer, console_errors
+from jupyter_servers import NOTEBOOK7_OWN, NotebookServer, console_errors
 
 LESSON = "notebooks/07_play_101.ipynb"
 IDLE = "() => document.querySelector('.jp-Notebook-ExecutionIndicator')?.dataset.status === 'idle'"
@@ -24,7 +24,7 @@ def test_lesson_07_in_notebook_7_plays_a_card(browser, tmp_path):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(120_000)
-    errors = console_errors(page)
+    errors = console_errors(page, allow=(NOTEBOOK7_OWN,))
     try:
         page.goto(server.notebook_url(LESSON))
         page.wait_for_selector(".jp-Notebook .jp-Cell")
