@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 
 from harness import errors_shown, open_notebook, run_all
+from jupyter_servers import console_errors
 
 NOTEBOOK = "tests/browser/notebooks/projector.ipynb"
 WIDTH, HEIGHT = 1024, 768
@@ -19,14 +20,6 @@ TABLES = {  # code cell: the parts that must be on the screen together
     2: (".p101-pianitsa-table .p101-row", ".p101-trick"),  # Пьяница, a dispute of three rounds
     3: (".p101-table101 .p101-row", ".p101-centre", ".p101-status"),  # 101, four players
 }
-
-
-def console_errors(page) -> list[str]:
-    """Start collecting the page's console errors and uncaught page errors (the list grows)."""
-    seen: list[str] = []
-    page.on("console", lambda message: seen.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: seen.append(str(error)))
-    return seen
 
 
 def test_projector_tables_fit_one_screen_at_1024x768(lab, browser):
