@@ -5,7 +5,11 @@
     python3 serve.py --port 8080
 
 Only the Python standard library is needed. Plain ``python -m http.server`` also works
-where the system knows the types of ``.wasm`` and ``.mjs`` files; this script sets them.
+where the system knows the types of ``.wasm`` and ``.mjs`` files; this script sets them, and it
+sends the two headers that make the page *cross-origin isolated* (``ISOLATION``): only then may
+the page share memory with Python's worker, which *Kernel > Interrupt* needs to stop a running
+cell. A static host that cannot send headers still runs everything else; there the site's
+``coi-serviceworker.js`` adds the headers itself after a first reload (see the README).
 """
 
 from __future__ import annotations
@@ -22,11 +26,24 @@ TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/ja
          ".ipynb": "application/json", ".md": "text/markdown"}
 
 
+# Cross-origin isolation: the page may use SharedArrayBuffer (the kernel's interrupt signal) only
+# when it and everything it loads say so. Every file of the site comes from this same origin.
+ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin",
+             "Cross-Origin-Embedder-Policy": "require-corp",
+             "Cross-Origin-Resource-Policy": "same-origin"}
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the types the site needs; no log line per request."""
+    """Static files with the types the site needs and the isolation headers; no log line per request."""
 
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def end_headers(self) -> None:
+        """Every answer says the page is cross-origin isolated (see ``ISOLATION``)."""
+        for name, value in ISOLATION.items():
+            self.send_header(name, value)
+        super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
         """Quiet: a page load asks for hundreds of files."""

@@ -35,6 +35,21 @@ if _FRESH is not None:  # drop machine code compiled from older kernel sources (
     _FRESH()
 _RULES: dict = {}
 _MODELS: dict = {}
+_waited = False
+
+
+def _when_built(call):
+    """``call()`` once the playouts are compiled: waits (with a bar) for a background build under way."""
+    global _waited
+    if _waited:
+        return call()
+    _notice, release = _cache.ready((kernel.evaluate_moves, kernel.self_play), "MonteCarloAgent", True)
+    try:
+        result = call()
+    finally:
+        release()
+    _waited = True
+    return result
 
 
 def weights(agent: type[HeuristicAgent] | HeuristicAgent = HeuristicAgent) -> np.ndarray:
@@ -118,9 +133,10 @@ def playouts(view: PlayerView, knows: Belief, moves: Sequence[Move], deals: int,
     out_winner = np.zeros((deals, len(moves)), dtype=np.int64)
     key0 = np.uint64(key & 0xFFFFFFFFFFFFFFFF)
     key1 = np.uint64((key >> 64) & 0xFFFFFFFFFFFFFFFF)
-    done, _ = kernel.evaluate_moves(opt, penalty, points, policy, st, hands, hand_n, discard, layout,
-                                    group_seat, group_count, group_mask, group_order, pool, mk, mc, ms, key0,
-                                    key1, first, deals, steps, max_decisions, out_points, out_winner)
+    done, _ = _when_built(lambda: kernel.evaluate_moves(
+        opt, penalty, points, policy, st, hands, hand_n, discard, layout, group_seat, group_count,
+        group_mask, group_order, pool, mk, mc, ms, key0, key1, first, deals, steps, max_decisions,
+        out_points, out_winner))
     return out_points[:done].tolist(), out_winner[:done].tolist()
 
 
@@ -152,8 +168,9 @@ def round_model(rules, rounds: int = 20_000) -> RoundModel:
         out_points = np.zeros((rounds, 2), dtype=np.int64)
         out_winner = np.zeros(rounds, dtype=np.int64)
         out_first = np.zeros(rounds, dtype=np.int64)
-        kernel.self_play(deck, 2, opt, penalty, points, weights(), np.uint64(0x101), np.uint64(0x2026),
-                         rounds, 400, out_points, out_winner, out_first)
+        _when_built(lambda: kernel.self_play(deck, 2, opt, penalty, points, weights(), np.uint64(0x101),
+                                             np.uint64(0x2026), rounds, 400, out_points, out_winner,
+                                             out_first))
         done = out_winner >= 0
         won = out_winner[done]
         losers = out_points[done, 1 - won] if won.size else out_points[:0, 0]
