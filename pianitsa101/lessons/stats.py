@@ -36,10 +36,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import NamedTuple
 
-try:
-    from pianitsa101.strategy.stats import Z95, wilson_interval
-except ImportError:  # before the strategy layer moved out of game101 (issue 17)
-    from pianitsa101.game101.stats import Z95, wilson_interval
+from pianitsa101.strategy.stats import Z95, wilson_interval
 
 __all__ = ["Mean", "Share", "agrees", "decimals_for", "number", "percent", "versus"]
 

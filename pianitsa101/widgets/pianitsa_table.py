@@ -266,11 +266,11 @@ class PianitsaTable(w.VBox):
             self._game.play()
             self._shown = self._game.tricks
             played = self._game.history[first:]
-            if len(played) > LOG_JUMP:  # the log lists the last tricks and says which it skips
+            self.log_area.add_many([log_line(trick, self.lang) for trick in played[-LOG_JUMP:]])
+            if len(played) > LOG_JUMP:  # the log lists the last tricks and says, on top, which it skips
                 low, high = first + 1, self._game.tricks - LOG_JUMP
                 key = "log_skipped" if high > low else "log_skipped_one"
                 self.log_area.add(tr(key, self.lang, first=low, last=high))
-            self.log_area.add_many([log_line(trick, self.lang) for trick in played[-LOG_JUMP:]])
         self.autoplay.playing = False
         self._render()
 
