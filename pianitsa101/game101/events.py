@@ -136,7 +136,12 @@ class MustCover(NamedTuple):
 
 
 class MayAnswerAce(NamedTuple):
-    """R12: the ace ``card`` hit ``seat``, who holds an ace: answer with an ace, or lose the turn (Pass)."""
+    """R12: the ace ``card`` hit ``seat``, who may answer with an ace or lose the turn.
+
+    Logged after every ace of ``ace="skip_unless_ace"``, whatever ``seat`` holds (R17: the
+    table cannot tell "cannot answer" from "will not"); a ``Skipped`` follows at once when
+    ``seat`` has no ace, after its ``Pass`` when it has one and declines.
+    """
 
     seat: int
     card: Card
@@ -221,7 +226,7 @@ class PenaltyTaken(NamedTuple):
 
 
 class Skipped(NamedTuple):
-    """R12/R17: ``seat`` lost the turn (an ace not answered)."""
+    """R12/R17: ``seat`` lost the turn to an ace: it held none, or chose not to answer (no log tells)."""
 
     seat: int
 

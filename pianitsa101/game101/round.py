@@ -224,7 +224,7 @@ class Round101(Turns):
         return PlayerView(
             seat, self.players, tuple(hands[seat]), tuple(map(len, hands)), tuple(self._discard), self.top,
             len(self._stock), self.direction, self.to_move, self.ordered_suit, self.pending_draw,
-            self.pending_rank, self.must_cover, self.skip_to_answer, self.rules,
+            self.pending_rank, self.must_cover, self.skip_to_answer and seat == self.to_move, self.rules,
             totals if totals is not None else self.totals,
             self.drawn if seat == self.to_move else None, self._deck, self.public_log,
             seats=self._seat_numbers, chain=self.chain if self.pending_draw else None)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from pianitsa101._checks import plural
 from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.game101.events import MayAnswerAce
 from pianitsa101.game101.moves import Play
 
 if TYPE_CHECKING:
@@ -156,6 +157,9 @@ def view_text(view: PlayerView) -> str:
     lines += _last(getattr(view, "log", ()))
     if view.to_move is not None:
         drawn = view.drawn if view.seat == view.to_move else None
+        log = getattr(view, "log", ())  # R17: the others see the MayAnswerAce, not skip_to_answer
+        asked = view.skip_to_answer or (bool(log) and type(log[-1]) is MayAnswerAce
+                                        and log[-1].seat == view.to_move)
         lines.append(duty(view.to_move, view.top, view.ordered_suit, view.pending_draw, view.pending_rank,
-                          view.must_cover, view.skip_to_answer, drawn, view.rules, view.players))
+                          view.must_cover, asked, drawn, view.rules, view.players))
     return "\n".join(lines)

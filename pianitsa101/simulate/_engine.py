@@ -13,10 +13,13 @@ import importlib.util
 import numbers
 import os
 
-__all__ = ["ENGINES", "choose_engine", "compiled_available", "pure_note"]
+__all__ = ["ENGINES", "MAX_SAMPLE", "choose_engine", "compiled_available", "pure_note"]
 
 ENGINES = ("compiled", "python")
 _PURE_VARIABLE = "PIANITSA101_PURE"
+# The largest sample one call plays: its result arrays take 56 bytes a game (5.6 GB here),
+# and it runs for hours; a 95% interval is then +-0.01 percentage points. More: several seeds.
+MAX_SAMPLE = 100_000_000
 
 
 def compiled_available() -> bool:
@@ -57,11 +60,15 @@ def pure_note(engine: object, count: int, unit: str, default: int, compiled_defa
 
 
 def check_count(count: object, engine: str, default_compiled: int, default_pure: int, name: str) -> int:
-    """The number of games or rounds: the engine's default sample for None, else a whole number >= 0."""
+    """The number of games or rounds: the engine's default for None, else a whole number 0..MAX_SAMPLE."""
     if count is None:
         return default_pure if engine == "python" else default_compiled
     if isinstance(count, bool) or not isinstance(count, numbers.Integral) or count < 0:
         raise ValueError(f"{name} must be a whole number 0 or more; got {count!r}")
+    if count > MAX_SAMPLE:  # refused before anything is allocated (issue 17: 2**62 met numpy's MemoryError)
+        raise ValueError(f"{name} must be at most {MAX_SAMPLE:,} in one call (that many already take hours "
+                         f"and gigabytes of results); got {count!r}: run several calls with different seeds "
+                         f"and add them up")
     return int(count)
 
 

@@ -46,6 +46,7 @@ from pianitsa101.game101 import (
     RoundDealt,
     RoundScored,
     Rules101,
+    Skipped,
     parse_move,
 )
 from pianitsa101.widgets.i18n import check_lang, tr
@@ -418,10 +419,14 @@ class Table101(TableLayout, w.VBox):
 
     # ----- drawing -----------------------------------------------------------------------------------
     def _log(self, events: Sequence[Any]) -> None:
-        """Log a move as one line; a deal and a round's score get lines of their own."""
+        """Log a move as one line; a deal, a round's score and a lost turn get lines of their own.
+
+        A lost turn (R12) has its own line so that the log reads the same whether the player held
+        no ace (passed over within the ace's move) or held one and passed (a move of its own): R17.
+        """
         part: list[Any] = []
         for event in [*public_events(events, self._you), None]:
-            if event is None or isinstance(event, (RoundDealt, RoundScored)):
+            if event is None or isinstance(event, (RoundDealt, RoundScored, Skipped)):
                 for piece in (part, [event] if event is not None else []):
                     line = move_line(piece, self._you, self.lang, self._match.rules.limit) if piece else ""
                     if line:
