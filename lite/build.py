@@ -173,6 +173,14 @@ def front_page(chosen: list[tuple[str, str]], left_out: list[tuple[str, str, lis
         (others + "\n\n" if others else "None: every lesson is here.\n\n")
         + "They use numpy, matplotlib or numba, which do not run in the browser. On a computer with "
         "Python, `make lab` in the project folder installs everything and opens them in JupyterLab.\n",
+        "## If a cell runs for ever\n",
+        "A cell that never ends (a `while True:` loop, say) keeps the kernel busy: its prompt stays `[*]`. "
+        "Use **Kernel > Restart Kernel** (about ten seconds), then **Run > Run All Cells** to run the "
+        "notebook again from the top; what you typed stays. *Kernel > Interrupt* does not stop a running "
+        "cell in this site: its Python kernel (jupyterlite-pyodide-kernel 0.8) cannot be interrupted yet. "
+        "`serve.py` already sends the headers such an interrupt needs (cross-origin isolation: "
+        "`Cross-Origin-Opener-Policy: same-origin` and `Cross-Origin-Embedder-Policy: require-corp`); "
+        "on another web host, set those two headers for the whole site.\n",
         "## Simulations here\n",
         "`simulate_pianitsa` and `simulate_101` run in pure Python in the browser: the same games as "
         "the compiled simulator for the same seed, about a hundred times slower, so their default "
