@@ -41,8 +41,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # What a notebook may import in the site: the standard library, and what the lock holds.
 SITE_PACKAGES = {"pianitsa101", "ipywidgets", "anywidget", "psygnal", "traitlets", "IPython", "comm",
                  "ipykernel", "micropip", "piplite", "pyodide", "js", "typing_extensions"}
-# ... except these parts of the package, made for the lessons on a full Python (numpy, matplotlib):
-FULL_PYTHON_ONLY = ("pianitsa101.lessons",)
+# ... except these parts of the package, made for a full Python only (the lessons' matplotlib figures;
+# pianitsa101.lessons draws them as SVG where matplotlib is missing):
+FULL_PYTHON_ONLY = ("pianitsa101.lessons.mplchart",)
 NOT_IN_BROWSER = ["numpy", "numba", "llvmlite", "matplotlib", "jupyterlab"]  # left out of the lock
 # ... unless PyPI has wheels for the site's Pyodide: then the build takes them (asked of uv every build).
 OPTIONAL = ("numpy", "matplotlib")
