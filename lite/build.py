@@ -178,10 +178,9 @@ def front_page(chosen: list[tuple[str, str]], left_out: list[tuple[str, str, lis
         "A cell that never ends (a `while True:` loop, say) keeps the kernel busy: its prompt stays `[*]`. "
         "Use **Kernel > Restart Kernel** (about ten seconds), then **Run > Run All Cells** to run the "
         "notebook again from the top; what you typed stays. *Kernel > Interrupt* does not stop a running "
-        "cell in this site: its Python kernel (jupyterlite-pyodide-kernel 0.8) cannot be interrupted yet. "
-        "`serve.py` already sends the headers such an interrupt needs (cross-origin isolation: "
-        "`Cross-Origin-Opener-Policy: same-origin` and `Cross-Origin-Embedder-Policy: require-corp`); "
-        "on another web host, set those two headers for the whole site.\n",
+        "cell in this site: its Python kernel (jupyterlite-pyodide-kernel 0.8) cannot be interrupted yet, "
+        "whatever the web server sends. No header needs configuring: the site works on any static "
+        "host as it is.\n",
         "## Simulations here\n",
         "`simulate_pianitsa` and `simulate_101` run in pure Python in the browser: the same games as "
         "the compiled simulator for the same seed, about a hundred times slower, so their default "

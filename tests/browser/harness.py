@@ -211,14 +211,17 @@ class LabServer(_Server):
 class StaticServer(_Server):
     """A static HTTP server for ``folder`` on 127.0.0.1 at a free port (for the JupyterLite site)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, isolated: bool = False) -> None:
+        """``isolated``: serve with the site's own ``serve.py`` (cross-origin isolation headers),
+        else with plain ``http.server`` (a static host that sends no headers)."""
         self.folder = Path(folder)
         self.port = free_port()
         self.log = Path(tempfile.mkstemp(prefix="p101-static-", suffix=".log")[1])
+        command = ([sys.executable, str(self.folder / "serve.py"), "--port", str(self.port)] if isolated else
+                   [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+                    "--directory", str(self.folder)])
         with open(self.log, "wb") as out:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
-                 "--directory", str(self.folder)], stdout=out, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         self.base = f"http://127.0.0.1:{self.port}"
         _wait_for(self.base + "/", self.process, self.log, 30)
 

@@ -49,7 +49,7 @@ RUNS = {  # notebook in the site: [(button to click, text shown after the click)
 }
 # built into the test's site only, never into dist/lite:
 EXTRA = [f"tests/browser/notebooks/{name}"
-         for name in ("tables.ipynb", "lite_standin.ipynb", "table101.ipynb")]
+         for name in ("tables.ipynb", "lite_standin.ipynb", "table101.ipynb", "interrupt.ipynb")]
 SITE = ROOT / "build" / "lite-test" / "site"
 LESSONS = sorted(path.relative_to(ROOT).as_posix() for path in ROOT.glob("notebooks/*.ipynb"))
 LESSON_TIMEOUT_MS = 300_000
@@ -153,19 +153,55 @@ def test_lesson_runs_to_the_end_in_the_site(site, page, lesson):
     measured.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
 
 
-def test_serve_py_makes_the_site_cross_origin_isolated(site):
-    port = free_port()
-    log = site.parent / "serve.log"
-    with open(log, "wb") as out:
-        server = subprocess.Popen([sys.executable, str(site / "serve.py"), "--port", str(port)],
-                                  stdout=out, stderr=subprocess.STDOUT)
-    try:
-        _wait_for(f"http://127.0.0.1:{port}/", server, log, 30)
-        for path in ("", "lab/index.html", "favicon.ico", "static/pyodide/pyodide.asm.wasm"):
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/{path}", timeout=10) as answer:
-                assert answer.status == 200, path
-                assert answer.headers["Cross-Origin-Opener-Policy"] == "same-origin", path
-                assert answer.headers["Cross-Origin-Embedder-Policy"] == "require-corp", path
-    finally:
-        server.terminate()
-        server.wait(timeout=15)
+def test_serve_py_sends_isolation_headers_only_when_asked(site):
+    for isolate in (False, True):
+        port = free_port()
+        log = site.parent / "serve.log"
+        with open(log, "wb") as out:
+            command = [sys.executable, str(site / "serve.py"), "--port", str(port)] + ["--isolate"] * isolate
+            server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            _wait_for(f"http://127.0.0.1:{port}/", server, log, 30)
+            for path in ("", "lab/index.html", "favicon.ico", "static/pyodide/pyodide.asm.wasm"):
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/{path}", timeout=10) as answer:
+                    assert answer.status == 200, path
+                    headers = answer.headers
+                    assert headers["Cross-Origin-Opener-Policy"] == ("same-origin" if isolate else None)
+                    assert headers["Cross-Origin-Embedder-Policy"] == ("require-corp" if isolate else None)
+        finally:
+            server.terminate()
+            server.wait(timeout=15)
+
+
+@pytest.mark.xfail(strict=True, reason="issue 21 §2 not done: jupyterlite-pyodide-kernel 0.8.6 has no "
+                   "interrupt, and with the isolation headers its kernel never becomes ready here")
+def test_interrupt_stops_an_endless_loop_in_the_site(site, page):
+    """A cell with ``while True: pass``; Kernel > Interrupt; the kernel answers within seconds (served
+    by serve.py, cross-origin isolated, as ``make lite-serve`` does)."""
+    with StaticServer(site, isolated=True) as server:
+        page.goto(server.url("lab/index.html?path=tests/interrupt.ipynb"))
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=TIMEOUT_MS)
+        wait_kernel_idle(page)
+        assert page.evaluate("crossOriginIsolated")
+        cells = page.locator(".jp-Notebook .jp-CodeCell")
+        for number in (0, 1):  # answer = 41, then the endless loop
+            cells.nth(number).locator(".jp-InputArea-editor").click()
+            page.keyboard.press("Shift+Enter")
+        page.wait_for_function(
+            "() => document.querySelectorAll('.jp-InputPrompt')[1]?.innerText.includes('*')")
+        page.wait_for_timeout(2000)  # it really loops
+        assert "[*]" in cells.nth(1).locator(".jp-InputPrompt").inner_text()
+        start = time.monotonic()
+        page.locator(".lm-MenuBar-itemLabel", has_text="Kernel").click()
+        page.locator('li[data-command="kernelmenu:interrupt"]').click()
+        page.wait_for_function(
+            "() => document.querySelector('.jp-Notebook').innerText.includes('KeyboardInterrupt')",
+            timeout=15_000)
+        cells.nth(2).locator(".jp-InputArea-editor").click()
+        page.keyboard.press("Shift+Enter")  # the kernel answers: answer + 1
+        page.wait_for_function("() => Array.from(document.querySelectorAll('.jp-OutputArea-output'))"
+                               ".some(e => e.innerText.trim() === '42')", timeout=15_000)
+        answered = time.monotonic() - start
+        page.screenshot(path=str(site.parent / "interrupt.png"))
+    record = {"interrupt_to_answer_s": round(answered, 1)}
+    (site.parent / "interrupt.measured.json").write_text(json.dumps(record))
