@@ -278,10 +278,15 @@ def outputs(page) -> list[str]:
     return page.locator(".jp-Notebook .jp-OutputArea-output").all_inner_texts()
 
 
+_TRACEBACK = re.compile(r"Traceback \(most recent call last\)|^\s*\w*(Error|Exception|Interrupt)\b", re.M)
+
+
 def errors_shown(page) -> list[str]:
-    """The text of every error output (a traceback in the page means a cell raised)."""
-    return page.locator(".jp-Notebook .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
-                        ).all_inner_texts()
+    """The text of every error output: a traceback in the page means a cell raised. (JupyterLab draws
+    errors and stderr alike: a notice on stderr, such as the simulator's "building ... once", is none.)"""
+    shown = page.locator(".jp-Notebook .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+                         ).all_inner_texts()
+    return [text for text in shown if _TRACEBACK.search(text)]
 
 
 def record_requests(page) -> list[str]:
