@@ -41,8 +41,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # What a notebook may import in the site: the standard library, and what the lock holds.
 SITE_PACKAGES = {"pianitsa101", "ipywidgets", "anywidget", "psygnal", "traitlets", "IPython", "comm",
                  "ipykernel", "micropip", "piplite", "pyodide", "js", "typing_extensions"}
-# ... except these parts of the package, made for the lessons on a full Python (numpy, matplotlib):
-FULL_PYTHON_ONLY = ("pianitsa101.lessons",)
+# ... except these parts of the package, made for a full Python only (the lessons' matplotlib figures;
+# pianitsa101.lessons draws them as SVG where matplotlib is missing):
+FULL_PYTHON_ONLY = ("pianitsa101.lessons.mplchart",)
 NOT_IN_BROWSER = ["numpy", "numba", "llvmlite", "matplotlib", "jupyterlab"]  # left out of the lock
 # ... unless PyPI has wheels for the site's Pyodide: then the build takes them (asked of uv every build).
 OPTIONAL = ("numpy", "matplotlib")
@@ -173,6 +174,13 @@ def front_page(chosen: list[tuple[str, str]], left_out: list[tuple[str, str, lis
         (others + "\n\n" if others else "None: every lesson is here.\n\n")
         + "They use numpy, matplotlib or numba, which do not run in the browser. On a computer with "
         "Python, `make lab` in the project folder installs everything and opens them in JupyterLab.\n",
+        "## If a cell runs for ever\n",
+        "A cell that never ends (a `while True:` loop, say) keeps the kernel busy: its prompt stays `[*]`. "
+        "Use **Kernel > Restart Kernel** (about ten seconds), then **Run > Run All Cells** to run the "
+        "notebook again from the top; what you typed stays. *Kernel > Interrupt* does not stop a running "
+        "cell in this site: its Python kernel (jupyterlite-pyodide-kernel 0.8) cannot be interrupted yet, "
+        "whatever the web server sends. No header needs configuring: the site works on any static "
+        "host as it is.\n",
         "## Simulations here\n",
         "`simulate_pianitsa` and `simulate_101` run in pure Python in the browser: the same games as "
         "the compiled simulator for the same seed, about a hundred times slower, so their default "

@@ -5,11 +5,12 @@
     python3 serve.py --port 8080
 
 Only the Python standard library is needed. Plain ``python -m http.server`` also works
-where the system knows the types of ``.wasm`` and ``.mjs`` files; this script sets them, and it
-sends the two headers that make the page *cross-origin isolated* (``ISOLATION``): only then may
-the page share memory with Python's worker, which *Kernel > Interrupt* needs to stop a running
-cell. A static host that cannot send headers still runs everything else; there the site's
-``coi-serviceworker.js`` adds the headers itself after a first reload (see the README).
+where the system knows the types of ``.wasm`` and ``.mjs`` files; this script sets them.
+
+``--isolate`` also sends the headers that make the page *cross-origin isolated* (``ISOLATION``),
+which a kernel needs to be interrupted through shared memory. It is off by default: with them,
+jupyterlite-pyodide-kernel 0.8.6 switches to its other worker, whose kernel never became ready in
+headless Chromium here ("value.then is not a function"), and that kernel has no interrupt anyway.
 """
 
 from __future__ import annotations
@@ -34,15 +35,19 @@ ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin",
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the types the site needs and the isolation headers; no log line per request."""
+    """Static files with the types the site needs (and, asked, the isolation headers); no log per request."""
 
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
+    isolate = False
+    """Send ``ISOLATION`` with every answer (``--isolate``)."""
+
     def end_headers(self) -> None:
-        """Every answer says the page is cross-origin isolated (see ``ISOLATION``)."""
-        for name, value in ISOLATION.items():
-            self.send_header(name, value)
+        """With ``--isolate``, every answer says the page is cross-origin isolated."""
+        if self.isolate:
+            for name, value in ISOLATION.items():
+                self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -56,7 +61,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="127.0.0.1 (this computer only) or 0.0.0.0 (the classroom's network too)")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--isolate", action="store_true",
+                        help="send the cross-origin isolation headers (for a kernel that can be interrupted)")
     options = parser.parse_args(argv)
+    SiteHandler.isolate = options.isolate
     folder = Path(options.directory)
     if not (folder / "index.html").is_file():
         sys.exit(f"{folder} holds no site (no index.html): build it with `make lite`")

@@ -26,6 +26,7 @@ import ipywidgets as w
 from pianitsa101.cardart import pixel_size
 from pianitsa101.cards import Card
 from pianitsa101.pianitsa import PianitsaGame, PianitsaRules, PianitsaTrick
+from pianitsa101.widgets.batching import hold_messages
 from pianitsa101.widgets.cardrow import CardRow
 from pianitsa101.widgets.i18n import check_lang, tr
 from pianitsa101.widgets.log import LogArea
@@ -388,6 +389,7 @@ class PianitsaTable(w.VBox):
 
     def _render(self) -> None:
         """Redraw everything from the game and the trick shown."""
+        hold_messages(self)  # one message per widget when the running code yields (batching)
         moment = self.moment
         lang = self.lang
         title_px = (13 if self._wide else 16) * self._scale

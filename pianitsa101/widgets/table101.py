@@ -49,6 +49,7 @@ from pianitsa101.game101 import (
     Skipped,
     parse_move,
 )
+from pianitsa101.widgets.batching import hold_messages
 from pianitsa101.widgets.i18n import check_lang, tr
 from pianitsa101.widgets.table101_layout import TableLayout
 from pianitsa101.widgets.table101_setup import (
@@ -418,6 +419,11 @@ class Table101(TableLayout, w.VBox):
             self._timer = None
 
     # ----- drawing -----------------------------------------------------------------------------------
+    def _render(self) -> None:
+        """Redraw; the widgets' messages go out once the code running now yields (``batching``)."""
+        hold_messages(self)
+        super()._render()
+
     def _log(self, events: Sequence[Any]) -> None:
         """Log a move as one line; a deal, a round's score and a lost turn get lines of their own.
 
