@@ -141,19 +141,25 @@ def test_sample_deals_every_unseen_card_once_and_respects_the_belief(rules):
                     assert set(hands[other]) <= knows.could_hold(other)
 
 
-def test_belief_learns_from_an_ace_not_answered():
-    # R12/R17: seat 1 holds no ace, so the engine passes it over at once: seat 0 learns it has none.
-    rnd = Round101.from_hands(hands=["A♠ 7♠ 8♦", "9♠ K♣ 10♥"], stock="A♥ 6♦ A♣ J♥ 7♣", discard="10♠")
-    rnd.play(parse_move("A♠"))
-    assert [type(e).__name__ for e in rnd.events][-1] == "Skipped"
-    knows = belief(rnd.view(0))
-    assert knows.exact
-    assert not any(c.rank.symbol == "A" for c in knows.could_hold(1))
-    # with an ace in hand it is asked (MayAnswerAce), and nothing is ruled out
-    rnd = Round101.from_hands(hands=["A♠ 7♠ 8♦", "9♠ A♦ 10♥"], stock="A♥ 6♦ A♣ J♥ 7♣", discard="10♠")
-    rnd.play(parse_move("A♠"))
-    rnd.play(parse_move("pass"))
-    assert "A♦" in map(str, belief(rnd.view(0)).could_hold(1))
+@pytest.mark.parametrize("players", [2, 3])
+def test_R17_belief_is_the_same_for_twin_histories_of_an_ace_declined_or_not_held(players):
+    # R12/R17 (revised): seat 1 holds A♦ and declines to answer A♠, or holds J♥ (no ace) and is
+    # passed over. Seat 0 sees the same hand, pile and unseen cards in both; its belief must not
+    # tell them apart, and must leave the aces possible in seat 1's hand.
+    third = ["K♣ 9♣ 8♣"] if players == 3 else []
+    held = Round101.from_hands(hands=["A♠ 7♠ 8♦", "9♠ A♦ 10♥", *third], stock="A♥ 6♦ J♥ A♣ 7♣",
+                               discard="10♠")
+    none = Round101.from_hands(hands=["A♠ 7♠ 8♦", "9♠ J♥ 10♥", *third], stock="A♥ 6♦ A♦ A♣ 7♣",
+                               discard="10♠")
+    held.play(parse_move("A♠"))
+    held.play(parse_move("pass"))  # declines, holding A♦
+    none.play(parse_move("A♠"))  # holds no ace: passed over
+    for seat in [0] + ([2] if players == 3 else []):
+        a, b = belief(held.view(seat)), belief(none.view(seat))
+        assert unseen_cards(held.view(seat)) == unseen_cards(none.view(seat))
+        assert a.exact and b.exact
+        assert a == b
+        assert {"A♦", "A♥", "A♣"} <= set(map(str, a.could_hold(1)))
 
 
 def test_belief_of_a_five_and_starter_round_follows_the_turned_up_card():
