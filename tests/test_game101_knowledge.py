@@ -45,15 +45,14 @@ def _check(rnd: Round101, seat: int) -> bool:
     knows = belief(view)
     assert knows.known[seat] == tuple(sorted(view.hand, key=lambda c: c.index))
     pool = set(knows.pool)
+    rests = {}
     for other, hand in enumerate(rnd.hands):
         if other == seat:
             continue
         known = set(knows.known[other])
         assert known <= set(hand), f"seat {seat} 'knows' a card seat {other} does not hold"
-        rest = [c for c in hand if c not in known]
-        assert set(rest) <= pool
-        groups = [(g.count, g.allowed) for g in knows.groups if g.seat == other]
-        assert _matches(rest, groups), f"seat {other}'s hand does not fit seat {seat}'s belief"
+        rests[other] = [c for c in hand if c not in known]
+        assert set(rests[other]) <= pool
     stock = list(reversed(rnd.stock))  # top last, as the belief lists it
     assert len(stock) == len(knows.stock)
     by_group: dict[int, list[Card]] = {}
@@ -63,8 +62,18 @@ def _check(rnd: Round101, seat: int) -> bool:
         else:
             by_group.setdefault(-e - 1, []).append(card)
     for g, cards in by_group.items():
-        assert knows.groups[g].seat == -1 and knows.groups[g].count == len(cards)
+        assert knows.groups[g].seat == -1
         assert all(knows.groups[g].allowed >> c.index & 1 for c in cards)
+
+    def fits(counts: tuple[int, ...]) -> bool:
+        """The truth is one of the deals of this split."""
+        for other, rest in rests.items():
+            groups = [(n, g.allowed) for g, n in zip(knows.groups, counts, strict=True) if g.seat == other]
+            if not _matches(rest, groups):
+                return False
+        return all(counts[g] == len(cards) for g, cards in by_group.items())
+
+    assert any(fits(counts) for counts, _ in knows.ways()), f"the hands do not fit seat {seat}'s belief"
     return knows.exact
 
 
