@@ -172,8 +172,9 @@ class Belief:
         what the others chose is not read. Exact by rejection: pick a split with chance
         proportional to its histories times ``B``, the product over the groups but the last of
         C(allowed, count); fill the groups in ``order``, each with a uniform choice of
-        ``count`` of the cards it allows that are left (the first ones of a shuffled pool), the
-        last one with the rest; accept with chance prod C(left allowed, count) / B <= 1. A
+        ``count`` of the cards it allows that are left (not "the first ones of a shuffled
+        pool": the cards a group skipped would then come early for the next), the last one
+        with the rest in a random order; accept with chance prod C(left allowed, count) / B <= 1. A
         deal then comes with chance histories / B * (1 / prod C(left allowed, count)) * that,
         the same for every consistent deal. After ``MAX_TRIES`` proposals the last complete
         one is taken (``tally.fallbacks``), and if none was complete the masks are ignored
@@ -184,6 +185,7 @@ class Belief:
         order = self.order()
         pool = _mask(self.pool)
         size = [(g.allowed & pool).bit_count() for g in self.groups]
+        last = order[-1] if order else -1
         dealt: list[list[Card]] = [[] for _ in self.groups]
         complete = None
         fallback = relaxed = 0
@@ -197,25 +199,20 @@ class Belief:
                     dealt, relaxed = self._ignoring_masks(ways[0][0], rng), 1
                 break
             counts = ways[0][0] if len(ways) == 1 else rng.choices(ways, weights)[0][0]
-            cards: list[Card | None] = list(self.pool)
-            rng.shuffle(cards)
+            cards = list(self.pool)
             accept = 1.0
             ok = True
             for g in order:
-                want, allowed, count = dealt[g], self.groups[g].allowed, counts[g]
-                want.clear()
-                left = 0
-                for i, c in enumerate(cards):
-                    if c is not None and allowed >> c.index & 1:
-                        left += 1
-                        if len(want) < count:
-                            want.append(c)
-                            cards[i] = None
-                if len(want) < count:  # (the last group: every card left must be one it allows)
+                allowed, count = self.groups[g].allowed, counts[g]
+                fits = [c for c in cards if allowed >> c.index & 1]
+                if len(fits) < count or (g == last and len(fits) != len(cards)):
                     ok = False
                     break
-                if g != order[-1]:
-                    accept *= math.comb(left, count) / math.comb(size[g], count)
+                dealt[g] = rng.sample(fits, count)  # uniform, and in a uniform order (a stock's order counts)
+                if g != last:
+                    accept *= math.comb(len(fits), count) / math.comb(size[g], count)
+                    taken = set(dealt[g])
+                    cards = [c for c in cards if c not in taken]
             if not ok:
                 continue
             complete = [list(w) for w in dealt]

@@ -6,8 +6,8 @@ how many unknown cards each opponent and the stock hold, each group with a bit m
 cards it may contain, see ``game101/knowledge.py``), and ``evaluate_moves`` does the rest:
 
 - deal the pool into the groups uniformly over the deals consistent with what the seat has
-  seen (``Belief.sample``'s exact rejection: a split by its weight, each group the first
-  cards of a shuffled pool that its mask allows, the last one the rest, accepted with
+  seen (``Belief.sample``'s exact rejection: a split by its weight, each group a uniform
+  choice of the cards left that its mask allows, the last one the rest, accepted with
   chance prod C(left allowed, count) / C(allowed, count)); after ``MAX_TRIES`` proposals the
   last complete one is kept, or if none the masks are ignored, and both are counted;
 - for each candidate move, play it on that deal and then play the round out with the
@@ -37,7 +37,7 @@ from pianitsa101.simulate._game101_kernel import (
     _round_points,
 )
 from pianitsa101.simulate._legal101 import legal_moves
-from pianitsa101.simulate._rng import _next, _seed_game, _shuffle
+from pianitsa101.simulate._rng import _below, _next, _seed_game, _shuffle
 from pianitsa101.simulate._state101 import (
     ACE,
     DIRECTION,
@@ -205,6 +205,7 @@ def _deal_hidden(pool, split_counts, split_cum, group_mask, group_order, group_s
     p = pool.shape[0]
     groups = group_order.shape[0]
     splits = split_counts.shape[0]
+    cand = np.empty(max(p, 1), dtype=np.int64)
     last = group_order[groups - 1] if groups else -1
     kept = -1
     for attempt in range(MAX_TRIES):
@@ -217,31 +218,37 @@ def _deal_hidden(pool, split_counts, split_cum, group_mask, group_order, group_s
         for g in range(groups):
             group_start[g + 1] = group_start[g] + split_counts[s, g]
         work[:p] = pool
-        _shuffle(work, p, rng)
+        rn = p  # the cards left: work[:rn]
         ok = True
         accept = 1.0
         for j in range(groups):
             g = group_order[j]
             need = split_counts[s, g]
-            count = need
             mask = group_mask[g]
-            at = group_start[g]
-            left = 0
-            for i in range(p):
-                c = work[i]
-                if c >= 0 and (mask >> np.uint64(c)) & np.uint64(1):
-                    left += 1
-                    if need > 0:
-                        assigned[at] = c
-                        at += 1
-                        need -= 1
-                        work[i] = -1
-            if need > 0:
+            k = 0
+            for i in range(rn):
+                if (mask >> np.uint64(work[i])) & np.uint64(1):
+                    cand[k] = i
+                    k += 1
+            if k < need or (g == last and k != rn):
                 ok = False
                 break
+            at = group_start[g]
+            for t in range(need):  # a uniform choice of `need` of them, in a uniform order
+                r = t + _below(rng, k - t)
+                cand[t], cand[r] = cand[r], cand[t]
+                assigned[at + t] = work[cand[t]]
             if g != last:
-                for t in range(count):
-                    accept *= (left - t) / (group_size[g] - t)
+                for t in range(need):
+                    accept *= (k - t) / (group_size[g] - t)
+                for t in range(need):
+                    work[cand[t]] = -1
+                kept_n = 0
+                for i in range(rn):
+                    if work[i] >= 0:
+                        work[kept_n] = work[i]
+                        kept_n += 1
+                rn = kept_n
         if not ok:
             continue
         if accept >= 1.0 or _uniform(rng) < accept:
