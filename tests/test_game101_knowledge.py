@@ -220,8 +220,8 @@ def _posterior_by_enumeration() -> dict:
     for pair in itertools.combinations(unseen, 2):
         rest = [c for c in unseen if c not in pair]
         for stock in itertools.permutations(rest):
-            rnd = Round101.from_hands(hands=[_SEAT0, list(map(Card.parse, pair))], stock=list(map(Card.parse, stock)),
-                                      discard="10♠")
+            rnd = Round101.from_hands(hands=[_SEAT0, list(map(Card.parse, pair))],
+                                      stock=list(map(Card.parse, stock)), discard="10♠")
             try:
                 for move in _MOVES:
                     rnd.play(parse_move(move))
@@ -274,8 +274,8 @@ def test_sample_is_uniform_over_the_deals_the_log_allows(compiled):
         state = np.zeros(1, dtype=np.uint64)
         for d in range(n):
             _seed_game(state, np.uint64(17), np.uint64(101), d)
-            split, status, _ = kernel._deal_hidden(pool, split_counts, split_cum, masks, order, size, starts,
-                                                   work, assigned, spare, state)
+            _, status, _ = kernel._deal_hidden(pool, split_counts, split_cum, masks, order, size, starts,
+                                               work, assigned, spare, state)
             assert status == 0
             hand, stock = set(), {}
             for g, group in enumerate(knows.groups):

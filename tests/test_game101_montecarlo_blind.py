@@ -209,7 +209,8 @@ def test_compiled_deals_come_from_the_unseen_cards_and_reshuffle_the_stock(twins
             stocks_varied += len({s for s in stocks if s[0] in stock_groups}) >= 10 * len(stock_groups)
         pool_mask = sum(1 << int(c) for c in pool)
         hand_groups = [g for g, group in enumerate(knows.groups) if group.seat >= 0 and group.count >= 1]
-        free = [g for g in hand_groups if (knows.groups[g].allowed & pool_mask).bit_count() > knows.groups[g].count]
+        free = [g for g in hand_groups
+                if (knows.groups[g].allowed & pool_mask).bit_count() > knows.groups[g].count]
         if free:  # some hand group may hold other cards than it does: the deals must vary them
             hand_cases += 1
             hands_varied += len(hands) > len(hand_groups)
