@@ -208,34 +208,44 @@ def _solve(limit: int, reset: bool, model: RoundModel, step: int, size: int) -> 
     """Heads-up win chances on the grid: table[s][i][j], me at grid i, the other at j, s=0 when I start.
 
     Value iteration: each sweep plays one more round; it stops when no chance moves by 1e-6.
-    With numpy each sweep is four matrix products; without it, the same sums in plain Python.
+    With numpy each sweep is two matrix products and two sparse sums; without it, the same in plain Python.
     """
     loss, over, gain = _moves(limit, reset, model, step, size)
     try:
         import numpy as np
     except ImportError:
         return _solve_python(loss, over, gain, model.starter_wins, size)
-    lm, gm = np.zeros((size, size)), np.zeros((size, size))
+    lm = np.zeros((size, size))
     for i in range(size):
         for j, p in loss[i]:
             lm[i, j] += p
-        for j, p in gain[i]:
-            gm[i, j] += p
+    # a winner's moves (R20's bonus): a few per grid point, kept as (where, chance) columns
+    width = max(len(g) for g in gain)
+    where = np.array([[g[k][0] if k < len(g) else 0 for k in range(width)] for g in gain])
+    chance = np.array([[g[k][1] if k < len(g) else 0.0 for k in range(width)] for g in gain])
+
+    def gain_rows(x):  # gm @ x: the row player won
+        return sum(chance[:, k, None] * x[where[:, k]] for k in range(width))
+
+    def gain_cols(x):  # x @ gm.T: the column player won
+        return sum(chance[None, :, k] * x[:, where[:, k]] for k in range(width))
+
     bust = np.array(over)
     q = model.starter_wins
     v0 = np.full((size, size), 0.5)
     v1 = np.full((size, size), 0.5)
     for _sweep in range(2000):
-        # after I win: I start; the other loses. after I lose: the other starts.
-        win_me = gm @ (v0 @ lm.T + bust[None, :])
-        lose_me = lm @ (v1 @ gm.T)
+        # after I win: I start; the other loses. after I lose: the other starts. (einsum, not BLAS's
+        # matmul: its threads crawl on a busy machine, and these products are small)
+        win_me = gain_rows(np.einsum("ik,jk->ij", v0, lm) + bust[None, :])
+        lose_me = np.einsum("ik,kj->ij", lm, gain_cols(v1))
         new0 = q * win_me + (1 - q) * lose_me
         new1 = (1 - q) * win_me + q * lose_me
         moved = max(float(np.abs(new0 - v0).max()), float(np.abs(new1 - v1).max()))
         v0, v1 = new0, new1
         if moved < 1e-6:
             break
-    return tuple(tuple(tuple(float(x) for x in row) for row in table) for table in (v0, v1))
+    return tuple(tuple(map(tuple, table.tolist())) for table in (v0, v1))
 
 
 def _solve_python(loss: list, over: list, gain: list, q: float, size: int) -> tuple:

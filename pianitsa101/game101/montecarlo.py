@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
@@ -175,6 +176,27 @@ class MonteCarloAgent(Agent):
         compiled = _playouts_for(None) is not None  # as the bot will run: PIANITSA101_PURE counts too
         return cls(seed, steps=HINT_STEPS if compiled else PYTHON_HINT_STEPS)
 
+    def warm_up(self, rules: Rules101 | None = None, players: int = 2, *,
+                background: bool = False) -> threading.Thread | None:
+        """Load now what the first decision needs: the compiled playouts and the match-value table.
+
+        The first decision in a fresh process otherwise takes most of a second (loading the
+        compiled playouts, solving the table). A table calls this before the learner's first
+        move. ``background=True`` does it in a daemon thread (returned) where Python has
+        threads, and at once where it has none (the browser: pure Python, where only the
+        table is built). Where numba is missing, numba is not imported.
+        """
+        if background and sys.platform != "emscripten":
+            thread = threading.Thread(target=self.warm_up, args=(rules, players), daemon=True,
+                                      name="MonteCarloAgent.warm_up")
+            thread.start()
+            return thread
+        backend = self._backend()
+        if backend is not None:
+            backend.warm_up()
+        self._value_for(rules if rules is not None else _DEFAULT_RULES, players)
+        return None
+
     # ----------------------------------------------------------------- the agent protocol
 
     def reset(self, seed: int) -> None:
@@ -241,16 +263,20 @@ class MonteCarloAgent(Agent):
         return _playouts_for(self.compiled)
 
     def _value(self, view: PlayerView) -> MatchValue:
+        """The match values for the view's rules and players."""
+        return self._value_for(view.rules, view.players)
+
+    def _value_for(self, rules: Rules101, players: int) -> MatchValue:
         """The match values for these rules: under other rules than the defaults, from rounds measured
         with the compiled playouts (pure Python: the default rules' model)."""
-        key = (view.rules, view.players)
+        key = (rules, players)
         value = self._values.get(key)
         if value is None:
             backend = self._backend()
             model = DEFAULT_MODEL
-            if backend is not None and view.rules != _DEFAULT_RULES:
-                model = backend.round_model(view.rules)
-            value = self._values[key] = MatchValue(view.rules, view.players, model)
+            if backend is not None and rules != _DEFAULT_RULES:
+                model = backend.round_model(rules)
+            value = self._values[key] = MatchValue(rules, players, model)
         return value
 
     def _analyse(self, view: PlayerView, moves: list[Move]) -> list[MoveEstimate]:
