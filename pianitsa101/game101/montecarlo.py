@@ -4,8 +4,9 @@ At each decision the bot
 
 1. reads what its seat knows of the unseen cards from the view and its public log
    (:func:`~pianitsa101.game101.knowledge.belief`: R7/R9 draws show what a player did not
-   hold, R8 flips show the new stock);
-2. deals those cards at random many times, consistently with what it knows;
+   hold, R8 flips show the new stock; nothing from how an ace was or was not answered, R17);
+2. deals those cards at random many times, uniformly over the deals consistent with what it
+   knows (``Belief.sample``; ``sampling`` counts the deals that fell back);
 3. on every deal plays each legal move, then the rest of the round with ``HeuristicAgent``'s
    rules of thumb in every seat (the playout policy; random playouts make such bots weaker);
 4. values each finished playout by the chance of winning the *match* from the totals it
