@@ -48,7 +48,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(NUMBA_STAMP): $(STAMP) $(wildcard pianitsa101/simulate/*.py)
-	$(BIN)/python -m pianitsa101.simulate
+	$(BIN)/python -m pianitsa101.strategy  # the simulators and the bot's playouts (simulate imports no strategy)
 	@mkdir -p $(dir $@) && touch $@
 
 $(LITE_STAMP): lite/requirements.txt

@@ -2,7 +2,7 @@
 
 ``python benchmarks/round_model.py [rounds]`` plays that many heads-up rounds of
 HeuristicAgent against itself under the default rules (the first player alternating) and
-prints ``DEFAULT_MODEL`` as written in ``pianitsa101/game101/matchvalue.py``: the starter's
+prints ``DEFAULT_MODEL`` as written in ``pianitsa101/strategy/matchvalue.py``: the starter's
 share of the rounds won, the loser's points (R19), each total exactly (the match value's
 R22 needs them: a total of exactly 101 goes back to 0), the winner's (R20).
 """

@@ -8,7 +8,7 @@ import pytest
 
 from pianitsa101.cards import Card
 from pianitsa101.game101 import HeuristicAgent, RandomAgent, Round101, Rules101, parse_move, unseen_cards
-from pianitsa101.game101.knowledge import belief, plain_belief
+from pianitsa101.strategy.knowledge import belief, plain_belief
 
 VARIANTS = [
     Rules101(),
@@ -264,9 +264,9 @@ def test_sample_is_uniform_over_the_deals_the_log_allows(compiled):
     if compiled:
         np = pytest.importorskip("numpy")
         pytest.importorskip("numba")
-        from pianitsa101.simulate import _bot101
         from pianitsa101.simulate import _playout101 as kernel
         from pianitsa101.simulate._rng import _seed_game
+        from pianitsa101.strategy import _bot101
 
         _, split_counts, split_cum, masks, order, size, pool = _bot101.deal_arrays(knows)
         starts = np.zeros(len(knows.groups) + 1, dtype=np.int64)
@@ -306,7 +306,7 @@ def test_sample_is_uniform_where_two_groups_want_the_same_card():
     # Seat 1 holds one card of {a, b} and one of {a, c} (two groups); the stock holds the rest.
     # Filling the first group and then the second is biased ({a, c} would come half the time);
     # uniform over the three consistent hands is 1/3 each, the stock's order uniform too.
-    from pianitsa101.game101.knowledge import Belief, SampleTally, SlotGroup
+    from pianitsa101.strategy.sampling import Belief, SampleTally, SlotGroup
 
     a, b, c, d = (Card.parse(x) for x in ("6♠", "7♠", "8♠", "9♠"))
     bit = {x: 1 << x.index for x in (a, b, c, d)}

@@ -105,7 +105,7 @@ _LIST = [
         "shuffles with your generator, game.play_trick() plays the first trick, and trick.disputes > 0 "
         "says whether it had a dispute (P8).",
         "The estimate is the share p = k / games of first tricks with a dispute. A 95% interval: "
-        "p ± 1.96·√(p(1 − p) / games), or wilson_interval(k, games) from pianitsa101.game101.",
+        "p ± 1.96·√(p(1 − p) / games), or wilson_interval(k, games) from pianitsa101.strategy.",
         "Use only the generator you are given (rng), never the global random module: then the same seed "
         "gives the same estimate, and anyone can reproduce it.",
     ), slow_hint="a few thousand first tricks take well under a second: play one trick per game, "

@@ -27,7 +27,8 @@ from pianitsa101.cards import Card, Rank, Suit, cards, make_deck
 from pianitsa101.checks._core import Runner, Text, show, student_line
 from pianitsa101.checks._limit import TimeUp, time_limit
 from pianitsa101.checks._oracles import legal_plays, penalty_after, round_score
-from pianitsa101.game101 import AgentError, Draw, FlushQueens, Pass, Play, RandomAgent, Rules101, tournament
+from pianitsa101.game101 import AgentError, Draw, FlushQueens, Pass, Play, RandomAgent, Rules101
+from pianitsa101.strategy import tournament
 
 __all__ = ["check_hand_points", "check_legal_moves", "check_penalty", "check_strategy"]
 

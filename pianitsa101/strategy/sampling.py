@@ -1,6 +1,6 @@
 """A belief about the unseen cards of 101, and deals drawn from it uniformly (``Belief.sample``).
 
-:func:`~pianitsa101.game101.knowledge.belief` reads a seat's view into a :class:`Belief`:
+:func:`~pianitsa101.strategy.knowledge.belief` reads a seat's view into a :class:`Belief`:
 the cards known to be in each hand, and *slot groups* for the unknown ones (so many cards
 in this hand or in the stock, each one of these), with the *splits* that say how many
 cards each group holds when the log leaves it open which group a played card came from.

@@ -29,7 +29,7 @@ The log says more than that, and :func:`belief` reads it all (this is what
 It reads nothing from how an ace was (not) answered: by R17 (revised) a player who holds an
 ace and declines to answer and one who holds none leave the same public record, so "was
 asked to answer" is not something a seat at a real table would know. ``Belief.sample``
-(:mod:`~pianitsa101.game101.sampling`) deals uniformly over the deals consistent with it.
+(:mod:`~pianitsa101.strategy.sampling`) deals uniformly over the deals consistent with it.
 
 >>> from pianitsa101.game101 import Draw
 >>> rnd = Round101.from_hands(hands=["Q♥ 7♠", "8♦ 9♦ J♣"], stock="6♣ 8♠ A♠", discard="10♠", to_move=1)
@@ -56,15 +56,12 @@ from pianitsa101.game101.events import (
     TurnPassed,
 )
 from pianitsa101.game101.legal import options_table
-from pianitsa101.game101.sampling import MAX_TRIES, Belief, SampleTally, SlotGroup, _mask
-from pianitsa101.game101.view import PlayerView
+from pianitsa101.game101.view import PlayerView, unseen_cards
+from pianitsa101.strategy.sampling import MAX_TRIES, Belief, SampleTally, SlotGroup, _mask
 
 __all__ = ["MAX_TRIES", "Belief", "SampleTally", "SlotGroup", "belief", "unseen_cards"]
 
 _SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
-def unseen_cards(view: PlayerView) -> frozenset[Card]:
-    """The cards ``view``'s seat cannot see: the deck minus its own hand minus the discard pile."""
-    return view.deck.difference(view.hand, view.discard)
 
 
 def plain_belief(view: PlayerView) -> Belief:
