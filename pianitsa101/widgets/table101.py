@@ -115,6 +115,8 @@ class Table101(TableLayout, w.VBox):
         self._hint_line = ""
         self._lines: list[str] = []  # log lines not yet shown
         self._build(match.rules, match.players, deck if isinstance(deck, int) else 36, seed, human)
+        for agent in {id(a): a for a in (*match.agents, self.hint_agent) if hasattr(a, "warm_up")}.values():
+            agent.warm_up(match.rules, match.players, background=True)  # a MonteCarloAgent loads its playouts
         self._set_match(match, human, seed, record=None if given is None else match.to_json())
 
     def _set_match(self, match: Match101, human: int | None, seed: int, record: str | None = None) -> None:
