@@ -204,7 +204,7 @@ def test_plays_in_pure_python_where_numpy_and_numba_are_missing(monkeypatch):
     # exactly as compiled=False does here with that table.
     from test_simulate_pure import run_without_numpy
 
-    from pianitsa101.game101 import matchvalue
+    from pianitsa101.strategy import matchvalue
 
     code = """
 import json, sys

@@ -163,7 +163,7 @@ def playouts(view: PlayerView, knows: Belief, moves: Sequence[Move], deals: int,
     counted = np.zeros(3, dtype=np.int64)
     key0 = np.uint64(key & 0xFFFFFFFFFFFFFFFF)
     key1 = np.uint64((key >> 64) & 0xFFFFFFFFFFFFFFFF)
-    done, _ = _when_built(lambda: kernel.evaluate_moves(
+    done = _when_built(lambda: kernel.evaluate_moves(
         opt, penalty, points, policy, st, hands, hand_n, discard, layout, group_seat, split_counts,
         split_cum, group_mask, group_order, group_size, pool, mk, mc, ms, key0, key1, first, deals, steps,
         max_decisions, out_points, out_winner, counted))
