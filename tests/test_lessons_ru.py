@@ -3,8 +3,8 @@
 Every ``notebooks/ru/NAME.ipynb`` has an English twin ``notebooks/NAME.ipynb``, and its code
 cells are the twin's, in the same order, with exactly two allowed differences:
 
-- one added code cell, the first code cell of the lesson, that switches the language:
-  ``import pianitsa101; pianitsa101.set_language("ru")``;
+- one added code cell, the first code cell of the lesson, that switches the language and nothing
+  else: ``import pianitsa101`` and ``pianitsa101.set_language("ru")`` (two lines, as ruff wants);
 - ``lang='ru'`` passed to a table (``PianitsaTable(...)``, ``Table101(...)``, ``SimulationPanel(...)``)
   where the English passes no ``lang``: the widgets keep their own ``lang=`` argument.
 
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ENGLISH = ROOT / "notebooks"
 RUSSIAN = ENGLISH / "ru"
 LESSONS = sorted(RUSSIAN.glob("*.ipynb"))
-SWITCH = 'import pianitsa101; pianitsa101.set_language("ru")'
+SWITCH = 'import pianitsa101\n\npianitsa101.set_language("ru")'
 TABLE_LANG = re.compile(r"\b(PianitsaTable|Table101|SimulationPanel)\(")
 
 
