@@ -102,3 +102,14 @@ grade: $(STAMP)
 	    "[CSV=grades.csv] [TIMEOUT=60] [JOBS=2]"; exit 2; }
 	$(BIN)/python -m pianitsa101.checks.grade $(if $(NB),"$(NB)") $(if $(DIR),"$(DIR)") \
 	    $(if $(CSV),--csv "$(CSV)") $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JOBS),--jobs $(JOBS))
+
+# The gettext catalog of pianitsa101.i18n (issue 20): extract the English msgids from the engines and the
+# simulations, merge them into the Russian .po (translate the new entries there), compile the .mo that ships.
+MESSAGE_SOURCES := pianitsa101/i18n.py pianitsa101/pianitsa pianitsa101/game101 pianitsa101/simulate
+.PHONY: messages
+messages: $(STAMP)
+	$(BIN)/pybabel extract --no-location --sort-output -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 \
+	    --project=pianitsa101 -o pianitsa101/locale/pianitsa101.pot $(MESSAGE_SOURCES)
+	$(BIN)/pybabel update --no-fuzzy-matching --width=110 -D pianitsa101 -i pianitsa101/locale/pianitsa101.pot \
+	    -d pianitsa101/locale
+	$(BIN)/pybabel compile --statistics -D pianitsa101 -d pianitsa101/locale
