@@ -519,7 +519,9 @@ def test_print_round_shows_hands_table_turn_duty_and_legal_moves():
 ])
 def test_print_round_and_view_say_what_the_player_to_move_must_do(given, duty):
     rnd = Round101.from_hands(**given)
-    assert duty in str(rnd) and duty in str(rnd.view(1))
+    own_only = given.get("skip_to_answer", False)  # R17: only the asked seat's own view says it may answer
+    assert duty in str(rnd) and duty in str(rnd.view(0))
+    assert (duty in str(rnd.view(1))) is not own_only
     view = str(rnd.view(1))
     assert "seat 0: 2 cards" in view and "9♠" not in view  # another seat's cards stay hidden
     assert "seat 1 (you): 7♥  (1 card)" in view

@@ -141,19 +141,21 @@ def test_sample_deals_every_unseen_card_once_and_respects_the_belief(rules):
                     assert set(hands[other]) <= knows.could_hold(other)
 
 
-def test_belief_learns_from_an_ace_not_answered():
-    # R12/R17: seat 1 holds no ace, so the engine passes it over at once: seat 0 learns it has none.
+def test_R17_belief_learns_nothing_from_an_ace_not_answered():
+    # R12/R17 (revised): seat 1 holds no ace and is passed over, or holds one and passes: the log is the
+    # same, so seat 0's belief is the same and rules no ace out of seat 1's hand.
     rnd = Round101.from_hands(hands=["A♠ 7♠ 8♦", "9♠ K♣ 10♥"], stock="A♥ 6♦ A♣ J♥ 7♣", discard="10♠")
     rnd.play(parse_move("A♠"))
-    assert [type(e).__name__ for e in rnd.events][-1] == "Skipped"
+    assert [type(e).__name__ for e in rnd.events][-2:] == ["MayAnswerAce", "Skipped"]
     knows = belief(rnd.view(0))
     assert knows.exact
-    assert not any(c.rank.symbol == "A" for c in knows.could_hold(1))
-    # with an ace in hand it is asked (MayAnswerAce), and nothing is ruled out
-    rnd = Round101.from_hands(hands=["A♠ 7♠ 8♦", "9♠ A♦ 10♥"], stock="A♥ 6♦ A♣ J♥ 7♣", discard="10♠")
-    rnd.play(parse_move("A♠"))
-    rnd.play(parse_move("pass"))
-    assert "A♦" in map(str, belief(rnd.view(0)).could_hold(1))
+    assert {"A♥", "A♣"} <= set(map(str, knows.could_hold(1)))
+    twin = Round101.from_hands(hands=["A♠ 7♠ 8♦", "9♠ A♣ 10♥"], stock="A♥ 6♦ K♣ J♥ 7♣", discard="10♠")
+    twin.play(parse_move("A♠"))
+    twin.play(parse_move("pass"))
+    assert twin.view(0).log == rnd.view(0).log
+    assert "A♣" in map(str, belief(twin.view(0)).could_hold(1))
+    assert belief(twin.view(0)).groups == knows.groups
 
 
 def test_belief_of_a_five_and_starter_round_follows_the_turned_up_card():

@@ -18,6 +18,7 @@ from pianitsa101.game101 import (
     Draw,
     IllegalMove,
     Match101,
+    MayAnswerAce,
     MustCover,
     Pass,
     PenaltyPassedOn,
@@ -158,7 +159,8 @@ def test_R11_R12_two_players_ace_answered_by_ace_gives_the_answerer_another_turn
     rnd = stacked(["A♠ 9♦", "A♥ 9♥"], stock="8♣", discard="9♠")
     rnd.play(Play(C("A♠")))
     assert rnd.to_move == 1 and rnd.legal_moves() == [Play(C("A♥")), Pass()]
-    assert rnd.play(Play(C("A♥"))) == [CardPlayed(1, C("A♥")), Skipped(0)]  # seat 0 has no ace left
+    # seat 0 has no ace left: passed over, after the same MayAnswerAce as one who holds one (R17)
+    assert rnd.play(Play(C("A♥"))) == [CardPlayed(1, C("A♥")), MayAnswerAce(0, C("A♥")), Skipped(0)]
     assert rnd.to_move == 1
 
 
@@ -169,7 +171,7 @@ def test_R12_aces_answered_around_the_table_skip_the_first_player_without_one():
     assert rnd.to_move == 1 and rnd.skip_to_answer and rnd.legal_moves() == [Play(C("A♥")), Pass()]
     rnd.play(Play(C("A♥")))
     assert rnd.to_move == 2 and rnd.legal_moves() == [Play(C("A♦")), Pass()]
-    assert rnd.play(Play(C("A♦"))) == [CardPlayed(2, C("A♦")), Skipped(3)]
+    assert rnd.play(Play(C("A♦"))) == [CardPlayed(2, C("A♦")), MayAnswerAce(3, C("A♦")), Skipped(3)]
     assert rnd.to_move == 0 and not rnd.skip_to_answer
 
 

@@ -333,7 +333,7 @@ def test_R11_with_two_players_the_player_who_skips_plays_again():
     seven.play(Draw())
     assert seven.to_move == 0
     ace = stacked(["A♠ K♠", "9♥ 10♥"], discard="8♠")
-    assert play(ace, "A♠") == [CardPlayed(0, C("A♠")), Skipped(1)]
+    assert play(ace, "A♠") == [CardPlayed(0, C("A♠")), MayAnswerAce(1, C("A♠")), Skipped(1)]
     assert ace.to_move == 0
     king = stacked(["K♠ 9♠", "9♥ 10♥"], stock="A♦ J♦ 8♦ 8♣", discard="8♠")
     play(king, "K♠")
@@ -350,7 +350,7 @@ def test_R12_an_ace_may_be_answered_with_an_ace():
     assert passer.play(Pass()) == [Skipped(1)]
     assert passer.to_move == 2
     # answering passes the skip on: seat 2 has no ace and is passed over automatically (R17)
-    assert play(rnd, "A♥") == [CardPlayed(1, C("A♥")), Skipped(2)]
+    assert play(rnd, "A♥") == [CardPlayed(1, C("A♥")), MayAnswerAce(2, C("A♥")), Skipped(2)]
     assert rnd.to_move == 0
 
 

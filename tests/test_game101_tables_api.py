@@ -167,7 +167,8 @@ def test_R12_may_answer_event_when_the_next_player_holds_an_ace():
     assert rnd.play(Pass()) == [Skipped(2)]
     assert rnd.to_move == 3
     no_ace = stacked(["A♠ K♠", "9♥ 10♥", "9♣ 10♣"], discard="8♠")
-    assert play(no_ace, "A♠") == [CardPlayed(0, C("A♠")), Skipped(1)]  # passed over, nothing to answer
+    # R17: passed over, after the same MayAnswerAce as a seat that holds an ace
+    assert play(no_ace, "A♠") == [CardPlayed(0, C("A♠")), MayAnswerAce(1, C("A♠")), Skipped(1)]
     skip = stacked(["A♠ K♠", "A♥ 9♥", "9♣ 10♣"], discard="8♠", ace="skip")
     assert play(skip, "A♠") == [CardPlayed(0, C("A♠")), Skipped(1)]
     assert str(MayAnswerAce(1, C("A♠"))) == "seat 1 may answer the A♠ with an ace or lose the turn (R12)"
@@ -516,9 +517,20 @@ def _check_move(rnd: Round101, before: dict, move, events: list) -> None:
         assert covers == [MustCover(before["to_move"], played[-1].card)]
     else:
         assert covers == []
-    # R12: a MayAnswerAce exactly when the player to move now may answer an ace
+    # R12/R17: a MayAnswerAce after every ace that does not end the round, whatever the next seat holds;
+    # that seat is asked (skip_to_answer) when it holds an ace, else passed over at once (Skipped)
     answers = [e for e in events if isinstance(e, MayAnswerAce)]
-    assert answers == ([MayAnswerAce(rnd.to_move, rnd.top)] if rnd.skip_to_answer and not rnd.over else [])
+    ace = played and played[-1].card.rank is Rank.ACE and rules.ace == "skip_unless_ace" and not rnd.over
+    assert len(answers) == (1 if ace else 0)
+    if answers:
+        asked = answers[0]
+        assert asked.card == played[-1].card
+        if rnd.skip_to_answer:
+            assert (rnd.to_move, rnd.top) == (asked.seat, asked.card)
+        else:
+            assert events[events.index(asked) + 1] == Skipped(asked.seat)
+    elif rnd.skip_to_answer and not rnd.over:
+        raise AssertionError("asked to answer an ace with no MayAnswerAce in the move's events")
     # R16: the chain agrees with the pending fields and grows by the rules
     chain = rnd.chain
     if rnd.over or not rnd.pending_draw:

@@ -20,8 +20,10 @@ from pianitsa101.pianitsa import PianitsaGame, PianitsaRules
     ("gather", "sorted", "gather must be one of 'winner_first', 'table', 'random'; got 'sorted'"),
     ("gather", None, "gather must be one of 'winner_first', 'table', 'random'"),
     ("goal", "win", "goal must be one of 'shed', 'collect'; got 'win'"),
-    ("max_tricks", 0, "max_tricks must be a whole number 1 or more; got 0"),
+    ("max_tricks", 0, "max_tricks must be a whole number 1 or more, at most 1,000,000"),
     ("max_tricks", 10.0, "max_tricks must be a whole number 1 or more"),
+    ("max_tricks", 10**30, "max_tricks must be a whole number 1 or more, at most 1,000,000"),  # issue 17
+    ("max_tricks", 1_000_001, "max_tricks must be a whole number 1 or more, at most 1,000,000"),
 ])
 def test_rules_invalid_option_names_option_and_allowed_values(option, value, message):
     with pytest.raises(ValueError, match="^PianitsaRules: " + re.escape(message)):

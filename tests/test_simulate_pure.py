@@ -237,7 +237,8 @@ def browser_modules() -> list[str]:
     """Every module of the package that must import without numpy (all but the compiled path).
 
     The exceptions: the compiled simulators and the bot's compiled side (modules of
-    ``pianitsa101.simulate`` and ``pianitsa101.strategy`` that import numpy or numba at the top) and ``FULL_PYTHON_ONLY``, the lessons' own helpers.
+    ``pianitsa101.simulate`` and ``pianitsa101.strategy`` that import numpy or numba at the top)
+    and ``FULL_PYTHON_ONLY``, the lessons' own helpers.
     """
     root = Path(pianitsa101.__file__).parent
     names = ["pianitsa101"]

@@ -31,6 +31,7 @@ from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, NotNowErro
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.turns import _BIT, Turns
 from pianitsa101.game101.view import PlayerView
+from pianitsa101.i18n import _
 
 if TYPE_CHECKING:
     from pianitsa101.game101.scoring import RoundScore
@@ -224,7 +225,7 @@ class Round101(Turns):
         return PlayerView(
             seat, self.players, tuple(hands[seat]), tuple(map(len, hands)), tuple(self._discard), self.top,
             len(self._stock), self.direction, self.to_move, self.ordered_suit, self.pending_draw,
-            self.pending_rank, self.must_cover, self.skip_to_answer, self.rules,
+            self.pending_rank, self.must_cover, self.skip_to_answer and seat == self.to_move, self.rules,
             totals if totals is not None else self.totals,
             self.drawn if seat == self.to_move else None, self._deck, self.public_log,
             seats=self._seat_numbers, chain=self.chain if self.pending_draw else None)
@@ -328,8 +329,11 @@ class Round101(Turns):
             try:
                 move = parse_move(move)
             except ValueError as error:
-                shown = ", ".join(map(str, legal)) or "none, the round is over"
-                raise IllegalMove(f"R24: {error}. Legal moves: {shown}.") from None
+                from pianitsa101.game101.text import move_text
+
+                shown = ", ".join(map(move_text, legal)) or _("none, the round is over")
+                raise IllegalMove(_("R24: {error}. Legal moves: {moves}.").format(
+                    error=error, moves=shown)) from None
         if type(move) in _MOVE_TYPES:
             for m in legal:
                 if m == move:

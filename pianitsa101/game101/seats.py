@@ -79,7 +79,8 @@ def match_view(match: Match101, seat: int) -> PlayerView:
         raise ValueError(f"seat must be a match seat 0..{match.players - 1}, got {seat!r}")
     rnd, seats = _shown_round(match)
     # A player who has left (R23) watches: the table as everybody sees it, with no hand of their own.
-    view = rnd.view(seats.index(seat)) if seat in seats else rnd.view(0)._replace(hand=(), drawn=None)
+    view = (rnd.view(seats.index(seat)) if seat in seats
+            else rnd.view(0)._replace(hand=(), drawn=None, skip_to_answer=False))
     sizes = [0] * match.players
     for i, m in enumerate(seats):
         sizes[m] = view.hand_sizes[i]

@@ -16,9 +16,11 @@ that the move is allowed.  The rules, as this module carries them out:
 - R10/R15. A 7 (the K♠) makes the next player draw ``seven_draw`` (4) cards and lose the turn.
 - R11. With two players, skipping the next player gives the turn back (this follows from
   taking "the next seat" twice).
-- R12. An ace skips the next player, who may answer with any ace (``"skip_unless_ace"``,
-  ``MayAnswerAce``), passing the skip on; a player with no ace is passed over automatically
-  (``Skipped``).
+- R12. An ace skips the next player, who may answer with any ace (``"skip_unless_ace"``),
+  passing the skip on; a player with no ace is passed over automatically.
+- R17. What the others learn: after an ace, the log says ``MayAnswerAce`` (the rule, not the
+  hand) and then ``Skipped`` for a player who does not answer, whether they hold no ace or
+  hold one and pass; only the asked player's own view has ``skip_to_answer``.
 - R14. A queen orders a suit (the move carries it).
 - R16. A penalty of a 6 or 7 passed on with a card of the same rank doubles (``"double"``)
   or grows by the card's own amount (``"add"``).
@@ -141,13 +143,14 @@ class Turns:
             return
         if rank is _ACE:  # R12 (R11: with two players the skip gives the turn back)
             nxt = self._next(seat)
-            if self._ace_answer and any(c.rank is _ACE for c in self._hands[nxt]):
-                self.skip_to_answer = True
-                self.to_move = nxt
+            if self._ace_answer:  # R17: the table sees the same whether or not nxt holds an ace
                 ev.append(MayAnswerAce(nxt, card))
-            else:
-                ev.append(Skipped(nxt))
-                self.to_move = self._next(nxt)
+                if any(c.rank is _ACE for c in self._hands[nxt]):
+                    self.skip_to_answer = True  # asked: in nxt's own view only (PlayerView.skip_to_answer)
+                    self.to_move = nxt
+                    return
+            ev.append(Skipped(nxt))
+            self.to_move = self._next(nxt)
             return
         if rank is _TEN and self.players > 2:  # R13
             self.direction = -self.direction

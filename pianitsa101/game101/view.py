@@ -47,7 +47,7 @@ class PlayerView(NamedTuple):
     pending_draw: int                 # R16: cards to draw unless passing on (for the player to move)
     pending_rank: Rank | None         # the rank that started the penalty (6, 7 or K)
     must_cover: bool                  # R9: the player to move must cover a 6
-    skip_to_answer: bool              # R12: the player to move may answer an ace with an ace
+    skip_to_answer: bool              # R12: this seat, to move, may answer an ace (own view only, R17)
     rules: Rules101                   # the rules of the round
     totals: tuple[int, ...]           # match totals per seat (zeros when not in a match)
     drawn: Card | None = None         # R7: the card this seat just drew and may now play

@@ -28,6 +28,7 @@ __all__ = [
     "GOALS",
     "MAX_FACE_DOWN",
     "MAX_PLAYERS",
+    "MAX_TRICKS",
     "MIN_PLAYERS",
     "PianitsaRules",
     "check_deck",
@@ -40,6 +41,7 @@ GATHER_ORDERS = ("winner_first", "table", "random")
 MAX_FACE_DOWN = 52  # P8: the largest stake (a whole deck; more plays the same, P12)
 GOALS = ("shed", "collect")
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+MAX_TRICKS = 1_000_000  # P13: the largest safety cap (see PianitsaRules.max_tricks)
 
 
 def _is_int(value: object) -> bool:
@@ -74,7 +76,14 @@ class PianitsaRules:
     goal: str = "shed"
     """P11: 'shed' (running out wins, the last player is the drunkard) or 'collect'."""
     max_tricks: int = 100_000
-    """P13: safety cap; the game ends with outcome 'limit' after this many tricks."""
+    """P13: safety cap; the game ends with outcome 'limit' after this many tricks.
+
+    At most 1,000,000 (``MAX_TRICKS``). Random deals end (or repeat, P13) within a few
+    thousand tricks, but a rare deterministic game (``gather="table"``) can run for tens of
+    millions before its first repetition: a cap of 10**30 once ran 59 million tricks, a minute,
+    for one game. A million tricks is about a second compiled and under half a minute in pure
+    Python (whose P13 memory of positions then holds about 100 MB); longer is reported as 'limit'.
+    """
 
     def __post_init__(self) -> None:
         for name in ("low_beats_ace", "second_disputes"):
@@ -91,9 +100,11 @@ class PianitsaRules:
             if value not in allowed:
                 choices = ", ".join(repr(a) for a in allowed)
                 raise ValueError(f"PianitsaRules: {name} must be one of {choices}; got {value!r}")
-        if not _is_int(self.max_tricks) or self.max_tricks < 1:
+        if not _is_int(self.max_tricks) or not 1 <= self.max_tricks <= MAX_TRICKS:
             raise ValueError(
-                f"PianitsaRules: max_tricks must be a whole number 1 or more; got {self.max_tricks!r}")
+                f"PianitsaRules: max_tricks must be a whole number 1 or more, at most {MAX_TRICKS:,} "
+                f"(a game still going then ends as 'limit'; a million tricks take a second compiled, "
+                f"half a minute in pure Python); got {self.max_tricks!r}")
         for name in ("dispute_face_down", "max_tricks"):  # numpy integers become plain ints
             object.__setattr__(self, name, int(getattr(self, name)))
 

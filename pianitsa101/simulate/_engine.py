@@ -13,10 +13,15 @@ import importlib.util
 import numbers
 import os
 
-__all__ = ["ENGINES", "choose_engine", "compiled_available", "pure_note"]
+from pianitsa101.i18n import _, number
+
+__all__ = ["ENGINES", "MAX_SAMPLE", "choose_engine", "compiled_available", "pure_note"]
 
 ENGINES = ("compiled", "python")
 _PURE_VARIABLE = "PIANITSA101_PURE"
+# The largest sample one call plays: its result arrays take 56 bytes a game (5.6 GB here),
+# and it runs for hours; a 95% interval is then +-0.01 percentage points. More: several seeds.
+MAX_SAMPLE = 100_000_000
 
 
 def compiled_available() -> bool:
@@ -46,22 +51,29 @@ def choose_engine(engine: object) -> str:
 def pure_note(engine: object, count: int, unit: str, default: int, compiled_default: int) -> str:
     """The sentence a pure-Python result carries: why it ran in Python, and what that means."""
     if engine == "python":
-        why = "engine='python' was asked for"
+        why = _("engine='python' was asked for")
     elif _pure_asked():
-        why = f"{_PURE_VARIABLE} is set"
+        why = _("{variable} is set").format(variable=_PURE_VARIABLE)
     else:
-        why = "numba is not available here, as in the browser"
-    return (f"Played in pure Python ({why}): the same games as the compiled simulator for the same "
-            f"seed, but about 100 times slower, so the default sample is {default:,} {unit} "
-            f"instead of {compiled_default:,} (this run: {count:,}); `make lab` runs the compiled one.")
+        why = _("numba is not available here, as in the browser")
+    units = {"games": _("games"), "rounds": _("rounds")}
+    return _("Played in pure Python ({why}): the same games as the compiled simulator for the same "
+             "seed, but about 100 times slower, so the default sample is {default} {unit} "
+             "instead of {compiled_default} (this run: {count}); `make lab` runs the compiled one.").format(
+        why=why, default=number(default), unit=units.get(unit, unit),
+        compiled_default=number(compiled_default), count=number(count))
 
 
 def check_count(count: object, engine: str, default_compiled: int, default_pure: int, name: str) -> int:
-    """The number of games or rounds: the engine's default sample for None, else a whole number >= 0."""
+    """The number of games or rounds: the engine's default for None, else a whole number 0..MAX_SAMPLE."""
     if count is None:
         return default_pure if engine == "python" else default_compiled
     if isinstance(count, bool) or not isinstance(count, numbers.Integral) or count < 0:
         raise ValueError(f"{name} must be a whole number 0 or more; got {count!r}")
+    if count > MAX_SAMPLE:  # refused before anything is allocated (issue 17: 2**62 met numpy's MemoryError)
+        raise ValueError(f"{name} must be at most {MAX_SAMPLE:,} in one call (that many already take hours "
+                         f"and gigabytes of results); got {count!r}: run several calls with different seeds "
+                         f"and add them up")
     return int(count)
 
 

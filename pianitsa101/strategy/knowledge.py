@@ -21,8 +21,8 @@ The log says more than that, and :func:`belief` reads it all (this is what
 - R8 ``recycle="flip"``: a recycled stock is the discard pile turned over, so its order is
   known to everyone who watched, and so is every card drawn from it; with ``"shuffle"``
   its cards are known, not their order;
-- R12/R17: a player an ace skips is asked to answer only when holding an ace
-  (``MayAnswerAce``); one passed over at once (``Skipped``) held none.
+- R12/R17: a player an ace skips leaves the same log whether they held no ace or held one
+  and chose not to answer, so nothing is read from it (issue 17: the log tells no secrets).
 
 >>> from pianitsa101.game101 import Draw
 >>> rnd = Round101.from_hands(hands=["Q♥ 7♠", "8♦ 9♦ J♣"], stock="6♣ 8♠ A♠", discard="10♠", to_move=1)
@@ -44,7 +44,6 @@ from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
 from pianitsa101.game101.events import (
     CardPlayed,
     PublicDraw,
-    Skipped,
     StarterTurnedUp,
     StockRecycled,
     SuitOrdered,
@@ -194,8 +193,6 @@ class _Reader:
         self.stock: list[int] = [-len(self.groups)] * first_stock
         self.known: list[set[Card]] = [set() for _ in range(n)]
         self.final: list[int | Card | None] = [None] * n  # the card just drawn that will now be played
-        self.aces = _mask(c for c in view.deck if c.rank is Rank.ACE)
-        self.answer = view.rules.ace == "skip_unless_ace"  # R12: a player holding an ace is asked
 
     def playable(self, cover: bool) -> int:
         """The mask of cards that could be played now (R6, R14; R9 cover_any: every card)."""
@@ -218,9 +215,6 @@ class _Reader:
                 self.discard.append(e.card)
                 self.ordered = None
                 self.sure = True
-            elif kind is Skipped:
-                if self.answer and i and type(log[i - 1]) is CardPlayed and log[i - 1].card.rank is Rank.ACE:
-                    self.barred(e.seat, self.aces)  # R12/R17: passed over at once, so no ace in hand
             elif kind is SuitOrdered:
                 self.ordered = e.suit
             elif kind is StockRecycled:

@@ -60,7 +60,7 @@ import itertools
 import operator
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -318,6 +318,9 @@ def tournament(
     workers: int | None = 1,
 ) -> TournamentResult:
     """Play ``matches`` seeded matches between the agents, seats rotated fairly (see the module text)."""
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Iterable):  # issue 17: say what is wanted
+        raise TypeError(f"agents must be a list of at least 2 agents (objects with choose(view, "
+                        f"legal_moves)), got {agents!r}")
     agents = list(agents)
     players = len(agents) if players is None else operator.index(players)
     if len(agents) < 2:

@@ -46,8 +46,10 @@ from pianitsa101.game101 import (
     RoundDealt,
     RoundScored,
     Rules101,
+    Skipped,
     parse_move,
 )
+from pianitsa101.i18n import get_language
 from pianitsa101.widgets.i18n import check_lang, tr
 from pianitsa101.widgets.table101_layout import TableLayout
 from pianitsa101.widgets.table101_setup import (
@@ -75,7 +77,7 @@ class Table101(TableLayout, w.VBox):
         bots: Sequence[Any] | None = None,
         rules: Rules101 | None = None,
         seed: int | None = None,
-        lang: str = "en",
+        lang: str | None = None,
         delay: float = 0.6,
         *,
         deck: int = 36,
@@ -84,7 +86,7 @@ class Table101(TableLayout, w.VBox):
         hint: Any = None,
     ) -> None:
         super().__init__()
-        self.lang = check_lang(lang)
+        self.lang = check_lang(get_language() if lang is None else lang)  # None: pianitsa101.set_language
         self.size = size
         self._scale = max(1.0, pixel_size(size) / 46)
         self.delay = check_delay(delay)
@@ -418,10 +420,14 @@ class Table101(TableLayout, w.VBox):
 
     # ----- drawing -----------------------------------------------------------------------------------
     def _log(self, events: Sequence[Any]) -> None:
-        """Log a move as one line; a deal and a round's score get lines of their own."""
+        """Log a move as one line; a deal, a round's score and a lost turn get lines of their own.
+
+        A lost turn (R12) has its own line so that the log reads the same whether the player held
+        no ace (passed over within the ace's move) or held one and passed (a move of its own): R17.
+        """
         part: list[Any] = []
         for event in [*public_events(events, self._you), None]:
-            if event is None or isinstance(event, (RoundDealt, RoundScored)):
+            if event is None or isinstance(event, (RoundDealt, RoundScored, Skipped)):
                 for piece in (part, [event] if event is not None else []):
                     line = move_line(piece, self._you, self.lang, self._match.rules.limit) if piece else ""
                     if line:

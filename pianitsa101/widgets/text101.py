@@ -240,7 +240,9 @@ def obligation(view: PlayerView, you: int | None, lang: str) -> tuple[str, tuple
         if mine and rules.six == "cover_any":
             return tr("ob_cover_any_you", lang, card=c(top)), ("R9",)
         return _say("ob_cover", seat, you, lang, card=c(top)), ("R9",)
-    if view.skip_to_answer and top is not None:
+    # R12/R17: only the asked seat's own view has skip_to_answer; the others see the log's MayAnswerAce
+    asked = bool(view.log) and type(view.log[-1]) is MayAnswerAce and view.log[-1].seat == seat
+    if (view.skip_to_answer or asked) and top is not None:
         return _say("ob_answer", seat, you, lang, card=c(top)), ("R12",)
     if mine and view.drawn is not None:
         key = "ob_drawn_one_you" if rules.draw == "one" else "ob_drawn_you"
