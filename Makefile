@@ -122,3 +122,14 @@ tournament: $(STAMP)
 # 30 made-up strategies (one crashes, one loops), 200+ matches each: about 5 minutes, so not in make bench.
 bench-tournament: $(STAMP)
 	$(BIN)/python benchmarks/bench_class_tournament.py
+
+# The gettext catalog of pianitsa101.i18n (issue 20): extract the English msgids from the engines and the
+# simulations, merge them into the Russian .po (translate the new entries there), compile the .mo that ships.
+MESSAGE_SOURCES := pianitsa101/i18n.py pianitsa101/pianitsa pianitsa101/game101 pianitsa101/simulate
+.PHONY: messages
+messages: $(STAMP)
+	$(BIN)/pybabel extract --no-location --sort-output -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 \
+	    --project=pianitsa101 -o pianitsa101/locale/pianitsa101.pot $(MESSAGE_SOURCES)
+	$(BIN)/pybabel update --no-fuzzy-matching --width=110 -D pianitsa101 -i pianitsa101/locale/pianitsa101.pot \
+	    -d pianitsa101/locale
+	$(BIN)/pybabel compile --statistics -D pianitsa101 -d pianitsa101/locale

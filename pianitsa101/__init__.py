@@ -9,6 +9,7 @@ The card basics are importable from the package itself:
 
 from pianitsa101 import cardart as _cardart  # noqa: F401  (gives Card its notebook picture)
 from pianitsa101.cards import Card, CardList, Rank, Suit, cards, make_deck
+from pianitsa101.i18n import get_language, set_language
 
-__all__ = ["Card", "CardList", "Rank", "Suit", "cards", "make_deck"]
+__all__ = ["Card", "CardList", "Rank", "Suit", "cards", "get_language", "make_deck", "set_language"]
 __version__ = "0.1.0"

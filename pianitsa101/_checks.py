@@ -45,5 +45,7 @@ def check_rng(rng: object) -> random.Random:
 
 
 def plural(count: int, word: str) -> str:
-    """'1 card', '2 cards', '1,000 rounds': a count and its noun, with an 's' unless the count is 1."""
-    return f"{count} {word}" if count == 1 else f"{count:,} {word}s"
+    """'1 card', '2 cards', '1,000 rounds': a count and its noun, in the language set (see i18n)."""
+    from pianitsa101.i18n import plural as language_plural
+
+    return language_plural(count, word)

@@ -20,8 +20,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "pianitsa101"
 ABOVE = ("simulate", "strategy", "widgets", "checks", "lessons")  # the floors above the engines
-BELOW = ("_checks", "cards", "cardart", "pianitsa", "game101")  # what an engine may import of the package
-ENGINES = ["cards.py", "cardart.py",
+BELOW = ("_checks", "i18n", "cards", "cardart", "pianitsa", "game101")  # what an engine may import
+ENGINES = ["cards.py", "cardart.py", "i18n.py",
            *sorted(f"pianitsa/{p.name}" for p in (PACKAGE / "pianitsa").glob("*.py")),
            *sorted(f"game101/{p.name}" for p in (PACKAGE / "game101").glob("*.py"))]
 
@@ -74,6 +74,8 @@ def upward_imports(source: str, module: str, is_package: bool = False) -> list[s
             why = f"{floor or 'the package top'} is not known to be below the engines ({', '.join(BELOW)})"
         elif module == "pianitsa101.cards" and floor != "_checks":
             why = "cards.py imports nothing else of the package (the card art registers itself from above)"
+        elif module == "pianitsa101.i18n":
+            why = "the language switch imports nothing of the package (every engine may use it)"
         elif module == "pianitsa101.cardart" and floor not in ("cards",):
             why = "the card art draws cards and imports nothing else of the package"
         if why:
@@ -148,7 +150,7 @@ def _fresh(code: str) -> str:
 def test_importing_the_engines_loads_no_floor_above():
     loaded = _fresh("import sys\nimport pianitsa101.game101, pianitsa101.pianitsa\n"
                     "print(sorted({m.split('.')[1] for m in sys.modules if m.startswith('pianitsa101.')}))")
-    assert ast.literal_eval(loaded) == ["_checks", "cardart", "cards", "game101", "pianitsa"]
+    assert ast.literal_eval(loaded) == ["_checks", "cardart", "cards", "game101", "i18n", "pianitsa"]
 
 
 def test_a_card_shows_its_picture_when_only_cards_was_imported():

@@ -63,6 +63,10 @@ SUMMARY = re.compile(r"<summary>\s*(?:Answer|Ответ)\s*</summary>", re.I)
 PYTHON = re.compile(r"^[ \t]*```python[ \t]*\n(.*?)^[ \t]*```[ \t]*$", re.M | re.S)
 GUIDE_LINK = re.compile(r"09_teachers_guide\.ipynb#([\w-]+)")
 STATED = re.compile(r"(?<![\w.])\d+(?:/\d+|\.\d+)(?![\w/])")  # 3/31, 38.40, 0.2 (not P5, 10, R16)
+# Russian prose writes a decimal comma (38,40 %): there a comma between digits is a decimal point,
+# checked in the python as 38.40 (English prose's commas are thousands: 100,000 is not stated).
+STATED_RU = re.compile(r"(?<![\w.,])\d+(?:/\d+|[.,]\d+)(?![\w/]|[.,]\d)")
+CYRILLIC = re.compile(r"[а-яё]", re.I)
 
 
 @dataclass
@@ -219,7 +223,9 @@ def problems(answer: str | None) -> list[str]:
         return [f"the answer's python does not parse: {error}"]
     if not tree.body or not isinstance(tree.body[-1], ast.Assert):
         out.append("the answer's python does not end with an assert on the stated numbers")
-    unchecked = [n for n in STATED.findall(prose_of(answer)) if not in_code(n, code)]
+    prose = prose_of(answer)
+    stated = STATED_RU.findall(prose) if CYRILLIC.search(prose) else STATED.findall(prose)
+    unchecked = [n for n in stated if not in_code(n.replace(",", "."), code)]
     if unchecked:
         out.append(f"numbers stated in the prose but not in the python: {', '.join(unchecked)}")
     return out
@@ -298,6 +304,12 @@ def test_an_answer_must_end_with_an_assert_and_check_its_numbers():
     assert problems(items(unchecked, "x")[0].answer) == [
         "numbers stated in the prose but not in the python: 0.5"
     ]
+    russian = GOOD.replace("Half of them, 26: the ratio is 1/2.", "Половина, 26: доля 1/2, то есть 0,5.")
+    assert problems(items(russian, "x")[0].answer) == [
+        "numbers stated in the prose but not in the python: 0,5"
+    ]
+    checked = russian.replace("assert Fraction", "assert 0.5 == red / 52 and Fraction")
+    assert problems(items(checked, "x")[0].answer) == []
     no_prose = GOOD.replace("Half of them, 26: the ratio is 1/2.", "")
     assert "no prose" in problems(items(no_prose, "x")[0].answer)[0]
 

@@ -30,8 +30,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from pianitsa101._checks import plural
 from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.i18n import _, card_text, cards_text, ngettext, pgettext, plural, rank_text
 
 __all__ = ["CardPlayed", "CardsDrawn", "ChainLink", "DirectionReversed", "Event", "MayAnswerAce", "MustCover",
            "PenaltyChain", "PenaltyPassedOn", "PenaltyPending", "PenaltyTaken", "PublicDraw", "Redeal",
@@ -44,12 +44,19 @@ Names = Sequence[str] | None  # names[seat] replaces "seat N" in an event's text
 def _who(seat: int | None, names: Names) -> str:
     """'seat 2', or the seat's name when names are given."""
     if seat is None:
-        return "somebody"
-    return f"seat {seat}" if names is None else str(names[seat])
+        return _("somebody")
+    return _("seat {seat}").format(seat=seat) if names is None else str(names[seat])
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(str(c) for c in cards) or "nothing"
+    return cards_text(cards) or _("nothing")
+
+
+def _reason(reason: str) -> str:
+    """'play', 'cover', 'penalty' in the language set."""
+    words = {"play": pgettext("reason", "play"), "cover": pgettext("reason", "cover"),
+             "penalty": pgettext("reason", "penalty")}
+    return words.get(reason, reason)
 
 
 class Redeal(NamedTuple):
@@ -60,7 +67,8 @@ class Redeal(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return f"redeal: {_who(self.seat, names)} was dealt four {self.rank.symbol}s (R3)"
+        return _("redeal: {who} was dealt four {rank}s (R3)").format(
+            who=_who(self.seat, names), rank=rank_text(self.rank.symbol))
 
     __str__ = text
 
@@ -73,7 +81,8 @@ class StarterTurnedUp(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return f"{_who(self.seat, names)} turns up {self.card} to start (R2)"
+        return _("{who} turns up {card} to start (R2)").format(
+            who=_who(self.seat, names), card=card_text(self.card))
 
     __str__ = text
 
@@ -86,7 +95,7 @@ class CardPlayed(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return f"{_who(self.seat, names)} plays {self.card}"
+        return _("{who} plays {card}").format(who=_who(self.seat, names), card=card_text(self.card))
 
     __str__ = text
 
@@ -99,7 +108,7 @@ class SuitOrdered(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return f"{_who(self.seat, names)} orders {self.suit.symbol}"
+        return _("{who} orders {suit}").format(who=_who(self.seat, names), suit=self.suit.symbol)
 
     __str__ = text
 
@@ -113,7 +122,8 @@ class CardsDrawn(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence (it shows the cards drawn), with ``names[seat]`` for the seats."""
-        return f"{_who(self.seat, names)} draws {_cards(self.cards)} ({self.reason})"
+        return _("{who} draws {cards} ({reason})").format(
+            who=_who(self.seat, names), cards=_cards(self.cards), reason=_reason(self.reason))
 
     __str__ = text
 
@@ -130,7 +140,8 @@ class MustCover(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return f"{_who(self.seat, names)} must cover the {self.card} (R9)"
+        return _("{who} must cover the {card} (R9)").format(
+            who=_who(self.seat, names), card=card_text(self.card))
 
     __str__ = text
 
@@ -148,7 +159,8 @@ class MayAnswerAce(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return f"{_who(self.seat, names)} may answer the {self.card} with an ace or lose the turn (R12)"
+        return _("{who} may answer the {card} with an ace or lose the turn (R12)").format(
+            who=_who(self.seat, names), card=card_text(self.card))
 
     __str__ = text
 
@@ -169,8 +181,9 @@ class PublicDraw(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        cards = "1 card" if self.count == 1 else f"{self.count} cards"
-        return f"{_who(self.seat, names)} draws {cards} ({self.reason})"
+        cards = ngettext("{n} card", "{n} cards", self.count).format(n=self.count)
+        return _("{who} draws {cards} ({reason})").format(
+            who=_who(self.seat, names), cards=cards, reason=_reason(self.reason))
 
     __str__ = text
 
@@ -190,7 +203,8 @@ class PenaltyPending(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return f"{_who(self.seat, names)} must draw {self.amount} (a {self.rank.symbol} was played)"
+        return _("{who} must draw {n} (a {rank} was played)").format(
+            who=_who(self.seat, names), n=self.amount, rank=rank_text(self.rank.symbol))
 
     __str__ = text
 
@@ -205,8 +219,8 @@ class PenaltyPassedOn(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return (f"{_who(self.seat, names)} passes the penalty on with {self.card}: "
-                f"{_who(self.to, names)} must draw {self.amount}")
+        return _("{who} passes the penalty on with {card}: {to} must draw {n}").format(
+            who=_who(self.seat, names), card=card_text(self.card), to=_who(self.to, names), n=self.amount)
 
     __str__ = text
 
@@ -220,7 +234,8 @@ class PenaltyTaken(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return f"{_who(self.seat, names)} takes the penalty: {self.drawn} of {plural(self.amount, 'card')}"
+        return _("{who} takes the penalty: {drawn} of {cards}").format(
+            who=_who(self.seat, names), drawn=self.drawn, cards=plural(self.amount, "card"))
 
     __str__ = text
 
@@ -232,7 +247,7 @@ class Skipped(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return f"{_who(self.seat, names)} loses the turn"
+        return _("{who} loses the turn").format(who=_who(self.seat, names))
 
     __str__ = text
 
@@ -244,7 +259,7 @@ class TurnPassed(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return f"{_who(self.seat, names)} passes"
+        return _("{who} passes").format(who=_who(self.seat, names))
 
     __str__ = text
 
@@ -257,8 +272,8 @@ class DirectionReversed(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        way = "clockwise" if self.direction == 1 else "counter-clockwise"
-        return f"{_who(self.seat, names)} reverses the direction: now {way}"
+        way = _("clockwise") if self.direction == 1 else _("counter-clockwise")
+        return _("{who} reverses the direction: now {way}").format(who=_who(self.seat, names), way=way)
 
     __str__ = text
 
@@ -271,8 +286,11 @@ class StockRecycled(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence (it names no seat)."""
-        how = "shuffled" if self.shuffled else "turned over"
-        return f"the discard pile is {how} into a new stock of {plural(self.cards, 'card')}"
+        if self.shuffled:
+            return _("the discard pile is shuffled into a new stock of {cards}").format(
+                cards=plural(self.cards, "card"))
+        return _("the discard pile is turned over into a new stock of {cards}").format(
+            cards=plural(self.cards, "card"))
 
     __str__ = text
 
@@ -284,7 +302,7 @@ class RoundWon(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return f"{_who(self.seat, names)} wins the round"
+        return _("{who} wins the round").format(who=_who(self.seat, names))
 
     __str__ = text
 
@@ -296,7 +314,8 @@ class RoundAbandoned(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence (it names no seat)."""
-        return f"the round is abandoned: the same position occurred {self.repetitions} times (R26)"
+        return _("the round is abandoned: the same position occurred {n} times (R26)").format(
+            n=self.repetitions)
 
     __str__ = text
 
@@ -311,10 +330,11 @@ class RoundDealt(NamedTuple):
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
         if names is None:
-            dealt = "seats " + ", ".join(map(str, self.seats))
+            dealt = _("seats {seats}").format(seats=", ".join(map(str, self.seats)))
         else:
             dealt = ", ".join(_who(s, names) for s in self.seats)
-        return f"round {self.number} is dealt to {dealt}; {_who(self.first, names)} plays first (R4)"
+        return _("round {number} is dealt to {dealt}; {who} plays first (R4)").format(
+            number=self.number, dealt=dealt, who=_who(self.first, names))
 
     __str__ = text
 
@@ -336,11 +356,12 @@ class RoundScored(NamedTuple):
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
         scores = ", ".join(f"{_who(s, names)} {p:+d} = {self.totals[s]}"
                            for s, p in enumerate(self.points) if p is not None)
-        out = f"round {self.number} scored: {scores}"
+        out = _("round {number} scored: {scores}").format(number=self.number, scores=scores)
         for s in self.reset:
-            out += f"; {_who(s, names)} has exactly the limit: back to 0 (R22)"
+            out += _("; {who} has exactly the limit: back to 0 (R22)").format(who=_who(s, names))
         if self.out:
-            out += f"; over the limit (R23): {', '.join(_who(s, names) for s in self.out)}"
+            out += _("; over the limit (R23): {seats}").format(
+                seats=", ".join(_who(s, names) for s in self.out))
         return out
 
     __str__ = text
@@ -359,8 +380,9 @@ class ChainLink(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The link as words, with ``names[seat]`` for the seats when given."""
-        by = "on the table at the start" if self.seat is None else f"by {_who(self.seat, names)}"
-        return f"{self.card} {by} → {self.amount}"
+        by = _("on the table at the start") if self.seat is None else _("by {who}").format(
+            who=_who(self.seat, names))
+        return f"{card_text(self.card)} {by} → {self.amount}"
 
     __str__ = text
 
@@ -385,7 +407,8 @@ class PenaltyChain(NamedTuple):
     def text(self, names: Names = None) -> str:
         """The chain as words, with ``names[seat]`` for the seats when given."""
         chain = ", ".join(link.text(names) for link in self.links)
-        return f"{chain}: {_who(self.seat, names)} must draw {self.amount}"
+        return _("{chain}: {who} must draw {n}").format(
+            chain=chain, who=_who(self.seat, names), n=self.amount)
 
     __str__ = text
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from pianitsa101.cards import _BY_INDEX, Rank, Suit
 from pianitsa101.game101.moves import _FLUSHES, _PLAYS, DRAW, PASS, Draw, FlushQueens, Pass, Play
+from pianitsa101.i18n import _, card_text, get_language, rank_text
 
 if TYPE_CHECKING:
     from pianitsa101.game101.round import Round101
@@ -93,74 +94,95 @@ def legal_moves(rnd: Round101) -> list:
 
 
 def _cards(cards) -> str:
-    return ", ".join(str(c) for c in cards)
+    return ", ".join(card_text(c) for c in cards)
 
 
 def explain(rnd: Round101, move: object) -> str:
     """The sentence refusing ``move`` (not in ``legal_moves``): the rule id and what is allowed (R24)."""
+    from pianitsa101.game101.text import move_text
+
     legal = legal_moves(rnd)
-    allowed = f" Legal moves: {', '.join(str(m) for m in legal)}." if legal else ""
+    allowed = _(" Legal moves: {moves}.").format(
+        moves=", ".join(move_text(m) for m in legal)) if legal else ""
     return _reason(rnd, move) + allowed
 
 
 def _reason(rnd: Round101, move: object) -> str:
     if rnd.over:
-        how = "abandoned (R26)" if rnd.abandoned else f"won by seat {rnd.winner} (R18)"
-        return f"the round is over: {how}; no more moves."
+        how = _("abandoned (R26)") if rnd.abandoned else _("won by seat {seat} (R18)").format(seat=rnd.winner)
+        return _("the round is over: {how}; no more moves.").format(how=how)
     if not isinstance(move, (Play, Draw, Pass, FlushQueens)):
-        return (f"R24: {move!r} is not a move; a move is Play(card, suit=None), Draw(), Pass() "
-                f"or FlushQueens(suit).")
+        return _("R24: {move} is not a move; a move is Play(card, suit=None), Draw(), Pass() "
+                 "or FlushQueens(suit).").format(move=repr(move))
     seat = rnd.to_move
     hand = rnd._hands[seat]
     top = rnd.top
+    top_text = card_text(top) if top is not None else ""
     if isinstance(move, Play):
         card = move.card
         if card not in hand:
-            return f"R6: seat {seat} does not hold {card} (hand: {_cards(hand) or 'empty'})."
+            return _("R6: seat {seat} does not hold {card} (hand: {hand}).").format(
+                seat=seat, card=card_text(card), hand=_cards(hand) or _("empty"))
         if card.rank is _QUEEN and move.suit is None:
-            return (f"R14: a queen orders a suit: write Play({card!r}, suit=Suit.SPADES) or another suit "
-                    f"(as text: '{card} ♠').")
+            return _("R14: a queen orders a suit: write Play({code}, suit=Suit.SPADES) or another suit "
+                     "(as text: '{card} ♠').").format(code=repr(card), card=card_text(card))
         if card.rank is not _QUEEN and move.suit is not None:
-            return f"R14: only a queen orders a suit; play {card} as Play({card!r})."
+            return _("R14: only a queen orders a suit; play {card} as Play({code}).").format(
+                card=card_text(card), code=repr(card))
     if isinstance(move, FlushQueens) and not rnd.rules.flush_queens:
-        return "R21: putting down queens together is off (flush_queens=False)."
+        return _("R21: putting down queens together is off (flush_queens=False).")
     if rnd.pending_draw:
         amount, rank = rnd.pending_draw, rnd.pending_rank
         if rank is _KING:
-            return f"R15: after K♠ seat {seat} must draw {amount} (Draw()); it cannot be passed on."
+            return _("R15: after K♠ seat {seat} must draw {n} (Draw()); it cannot be passed on.").format(
+                seat=seat, n=amount)
         if rnd._chain_off:
-            return f"R16: seat {seat} must draw {amount} (Draw()); passing on is off (chain='off')."
-        return f"R16: seat {seat} must draw {amount} (Draw()) or pass it on with a {rank.symbol}."
+            return _("R16: seat {seat} must draw {n} (Draw()); passing on is off (chain='off').").format(
+                seat=seat, n=amount)
+        return _("R16: seat {seat} must draw {n} (Draw()) or pass it on with a {rank}.").format(
+            seat=seat, n=amount, rank=rank_text(rank.symbol))
     if rnd.skip_to_answer:
-        return f"R12: after the ace seat {seat} must answer with an ace or lose the turn (Pass())."
+        return _("R12: after the ace seat {seat} must answer with an ace or lose the turn (Pass()).").format(
+            seat=seat)
     if rnd.drawn is not None:
         if rnd.must_cover:
-            return f"R9: seat {seat} drew {rnd.drawn} to cover the 6 and must play it."
-        extra = " or pass" if rnd._draw_one else ""
-        return f"R7: after drawing, only the drawn card {rnd.drawn} may be played{extra}."
+            return _("R9: seat {seat} drew {card} to cover the 6 and must play it.").format(
+                seat=seat, card=card_text(rnd.drawn))
+        if rnd._draw_one:
+            return _("R7: after drawing, only the drawn card {card} may be played or pass.").format(
+                card=card_text(rnd.drawn))
+        return _("R7: after drawing, only the drawn card {card} may be played.").format(
+            card=card_text(rnd.drawn))
     playable = [c for c in hand if _playable(rnd, c)]
     if isinstance(move, Pass):
-        return ("R7: Pass is only allowed after drawing one playable card (draw='one') "
-                "or after an ace (R12).")
+        return _("R7: Pass is only allowed after drawing one playable card (draw='one') "
+                 "or after an ace (R12).")
     if isinstance(move, Draw):
         if rnd.must_cover:
-            return f"R9: seat {seat} can cover the {top} ({_cards(playable)}) and may not draw."
-        return f"R7: seat {seat} holds a playable card ({_cards(playable)}) and may not draw."
+            return _("R9: seat {seat} can cover the {top} ({cards}) and may not draw.").format(
+                seat=seat, top=top_text, cards=_cards(playable))
+        return _("R7: seat {seat} holds a playable card ({cards}) and may not draw.").format(
+            seat=seat, cards=_cards(playable))
     if isinstance(move, FlushQueens):
         if not hand or any(c.rank is not _QUEEN for c in hand) or len(hand) < 2:
-            return "R21: only a hand of two or more queens, and nothing else, may be put down together."
-        return f"R21: none of the queens may be played on {top}."
+            return _("R21: only a hand of two or more queens, and nothing else, may be put down together.")
+        return _("R21: none of the queens may be played on {top}.").format(top=top_text)
+    wild = _(" or a queen (R14)") if rnd.rules.queen_wild else ""
     if rnd.must_cover:
         if rnd._cover_any:
-            return f"R9: seat {seat} must cover the {top} with any card."
-        wild = " or a queen (R14)" if rnd.rules.queen_wild else ""
-        return f"R9: seat {seat} must cover the {top} with a {top.suit.symbol} or a 6 (R6){wild}."
+            return _("R9: seat {seat} must cover the {top} with any card.").format(seat=seat, top=top_text)
+        return _("R9: seat {seat} must cover the {top} with a {suit} or a 6 (R6){wild}.").format(
+            seat=seat, top=top_text, suit=top.suit.symbol, wild=wild)
     if rnd.ordered_suit is not None:
         suit = rnd.ordered_suit.symbol
-        return f"R14: must play {suit} or a queen after {top} ordered {suit}."
-    wild = " or a queen (R14)" if rnd.rules.queen_wild else ""
-    rank = ("an " if top.rank in (Rank.EIGHT, _ACE) else "a ") + top.rank.symbol
-    return f"R6: {move.card} cannot go on {top}: play a {top.suit.symbol} or {rank}{wild}."
+        return _("R14: must play {suit} or a queen after {top} ordered {suit}.").format(
+            suit=suit, top=top_text)
+    if get_language() == "en":
+        rank = ("an " if top.rank in (Rank.EIGHT, _ACE) else "a ") + top.rank.symbol
+    else:
+        rank = rank_text(top.rank.symbol)
+    return _("R6: {card} cannot go on {top}: play a {suit} or {rank}{wild}.").format(
+        card=card_text(move.card), top=top_text, suit=top.suit.symbol, rank=rank, wild=wild)
 
 
 def _playable(rnd: Round101, card) -> bool:

@@ -67,6 +67,7 @@ from pianitsa101.game101.seats import (
     round_scored,
 )
 from pianitsa101.game101.view import PlayerView
+from pianitsa101.i18n import _
 
 __all__ = ["Match101", "MatchResult", "PlayedRound", "settle_round"]
 
@@ -132,14 +133,14 @@ class MatchResult:
 
     def __str__(self) -> str:
         """The score sheet: per round each seat's points and new total (* marks R22's reset to 0)."""
-        head = "round " + " ".join(f"{'seat ' + str(s):>10}" for s in range(self.players))
+        head = _("round ") + " ".join(f"{_('seat {seat}').format(seat=s):>10}" for s in range(self.players))
         lines = [head]
         for rec in self.records:
             cells = []
             for seat in range(self.players):
                 pts, total, mark = rec.points[seat], rec.totals[seat], "*" if seat in rec.reset else " "
                 cells.append(f"{'':>10}" if pts is None else f"{pts:>+4} {total:>4}{mark}")
-            note = " (abandoned, R26)" if rec.abandoned else ""
+            note = _(" (abandoned, R26)") if rec.abandoned else ""
             lines.append(f"{rec.number:>5} " + " ".join(cells) + note)
         lines.append(self._verdict())
         return "\n".join(lines)
@@ -147,13 +148,15 @@ class MatchResult:
     def _verdict(self) -> str:
         """One line: who lost and who won, or that the match goes on."""
         if not self.over:
-            return "the match goes on"
+            return _("the match goes on")
         if self.outcome == "limit":
             rounds = plural(len(self.records), "round")
-            return f"stopped after {rounds} (max_rounds) with nobody over the limit: no loser, no winner"
-        losers = ", ".join(f"seat {s}" for s in self.losers)
-        winner = "nobody" if self.winner is None else f"seat {self.winner}"
-        return f"lost (over the limit): {losers}; winner: {winner}"
+            return _("stopped after {rounds} (max_rounds) with nobody over the limit: "
+                     "no loser, no winner").format(
+                rounds=rounds)
+        losers = ", ".join(_("seat {seat}").format(seat=s) for s in self.losers)
+        winner = _("nobody") if self.winner is None else _("seat {seat}").format(seat=self.winner)
+        return _("lost (over the limit): {losers}; winner: {winner}").format(losers=losers, winner=winner)
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>seat {s}</th>" for s in range(self.players))
@@ -373,7 +376,7 @@ class Match101:
                                    "deal_round() first to see the hands")
             before_deal = self._rng.getstate(), self._next_first
             rnd = self.deal_round()
-            seats, first, _ = self._current_deal  # type: ignore[misc]
+            seats, first, _deal = self._current_deal  # type: ignore[misc]
             opening = [round_dealt(len(self._records) + 1, seats, first), *in_match_seats(rnd.events, seats)]
             if self.waiting_for_person:  # dealt; the person moves first: give that move with play_move(move)
                 return opening

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
+from pianitsa101.i18n import N_, _
 
 __all__ = ["DRAW", "PASS", "Draw", "FlushQueens", "IllegalMove", "Move", "NotNowError", "Pass",
            "Play", "flush_of", "parse_move", "play_of"]
@@ -130,8 +131,8 @@ _SUIT_WORDS = {
     "HEARTS": Suit.HEARTS, "HEART": Suit.HEARTS, "ЧЕРВИ": Suit.HEARTS, "ЧЕРВЫ": Suit.HEARTS,
 }
 _ARROWS = ("->", "=>", ">", ":")  # read like '→' between a queen and the suit it orders
-_EXPECTED = ("expected a card such as '7♠', a queen with the suit it orders ('Q♥→♠', 'Q♥ ♠' or "
-             "'Q♥ spades'), 'draw', 'pass' or 'flush queens→♣'")
+_EXPECTED = N_("expected a card such as '7♠', a queen with the suit it orders ('Q♥→♠', 'Q♥ ♠' or "
+               "'Q♥ spades'), 'draw', 'pass' or 'flush queens→♣'")
 
 
 def _suit_word(word: str) -> Suit | None:
@@ -158,9 +159,9 @@ def parse_move(text: str) -> Move:
     for arrow in _ARROWS:
         words = words.replace(arrow, "→")
     low = words.lower()
-    if low == "draw":
+    if low in ("draw", "взять"):  # the Russian words are what moves_text writes with set_language("ru")
         return DRAW
-    if low == "pass":
+    if low in ("pass", "пас"):
         return PASS
     head, arrow, tail = words.partition("→")
     if not arrow and " " in words:  # '10 ♥' is a card; in 'Q♥ ♠' or 'Q♥ spades' the last word is a suit
@@ -169,21 +170,23 @@ def parse_move(text: str) -> Move:
         except ValueError:
             pass
     if not arrow:
-        first, _, last = words.rpartition(" ")
+        first, _space, last = words.rpartition(" ")
         if first and _suit_word(last) is not None:
             head, arrow, tail = first, "→", last
     suit = _suit_word(tail) if arrow else None
     if arrow and suit is None:
-        raise ValueError(f"cannot read the ordered suit in {text!r}: expected ♠ ♣ ♦ ♥ (or S C D H, or "
-                         f"spades, clubs, diamonds, hearts) after the queen")
-    if " ".join(head.lower().split()) in ("flush queens", "flush"):
+        raise ValueError(_("cannot read the ordered suit in {text}: expected ♠ ♣ ♦ ♥ (or S C D H, or "
+                           "spades, clubs, diamonds, hearts) after the queen").format(text=repr(text)))
+    if " ".join(head.lower().split()) in ("flush queens", "flush", "дамы разом"):
         if suit is None:
-            raise ValueError(f"{text!r}: flushing queens orders a suit, e.g. 'flush queens→♣'")
+            raise ValueError(_("{text}: flushing queens orders a suit, e.g. 'flush queens→♣'").format(
+                text=repr(text)))
         return flush_of(suit)
     try:
         card = Card.parse(head.replace(" ", ""))
     except ValueError:
-        raise ValueError(f"cannot read {text!r} as a move: {_EXPECTED}") from None
+        raise ValueError(_("cannot read {text} as a move: {expected}").format(
+            text=repr(text), expected=_(_EXPECTED))) from None
     if (card.rank is Rank.QUEEN) == (suit is not None):
         return play_of(card, suit)  # the engine's own move object, so that play() finds it at once
     return Play(card, suit)  # a queen without a suit, or a suit for another card: play() says why not (R14)

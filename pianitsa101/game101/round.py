@@ -31,6 +31,7 @@ from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, NotNowErro
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.turns import _BIT, Turns
 from pianitsa101.game101.view import PlayerView
+from pianitsa101.i18n import _
 
 if TYPE_CHECKING:
     from pianitsa101.game101.scoring import RoundScore
@@ -328,8 +329,11 @@ class Round101(Turns):
             try:
                 move = parse_move(move)
             except ValueError as error:
-                shown = ", ".join(map(str, legal)) or "none, the round is over"
-                raise IllegalMove(f"R24: {error}. Legal moves: {shown}.") from None
+                from pianitsa101.game101.text import move_text
+
+                shown = ", ".join(map(move_text, legal)) or _("none, the round is over")
+                raise IllegalMove(_("R24: {error}. Legal moves: {moves}.").format(
+                    error=error, moves=shown)) from None
         if type(move) in _MOVE_TYPES:
             for m in legal:
                 if m == move:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.game101.rules import Rules101
+from pianitsa101.i18n import _, card_text, cards_text
 
 if TYPE_CHECKING:
     from pianitsa101.game101.round import Round101
@@ -54,12 +55,13 @@ class RoundScore(NamedTuple):
 
     def text(self, names: Sequence[str] | None = None) -> str:
         """The count as words, with ``names[seat]`` for the seat when given."""
-        who = f"seat {self.seat}" if names is None else str(names[self.seat])
+        who = _("seat {seat}").format(seat=self.seat) if names is None else str(names[self.seat])
         if self.finished_with:
-            last = " ".join(map(str, self.finished_with))
-            bonus = f", queen bonus {self.bonus:+d} (R20)" if self.bonus else ""
-            return f"{who} went out with {last}{bonus}: {self.points:+d}"
-        counted = " + ".join(f"{card} {pts}" for card, pts in self.cards) or "nothing counted"
+            last = cards_text(self.finished_with)
+            bonus = _(", queen bonus {bonus} (R20)").format(bonus=f"{self.bonus:+d}") if self.bonus else ""
+            return _("{who} went out with {last}{bonus}: {points}").format(
+                who=who, last=last, bonus=bonus, points=f"{self.points:+d}")
+        counted = " + ".join(f"{card_text(card)} {pts}" for card, pts in self.cards) or _("nothing counted")
         return f"{who}: {counted} = {self.points:+d}"
 
     __str__ = text
@@ -71,7 +73,7 @@ def score_sheet(rnd: Round101) -> tuple[RoundScore, ...]:
     This is the one place that counts points; ``round_points`` and ``Round101.points`` read it.
     """
     if not rnd.over:
-        raise ValueError("the round is not over yet: points are counted when a player has no cards (R18)")
+        raise ValueError(_("the round is not over yet: points are counted when a player has no cards (R18)"))
     if rnd.abandoned:
         return tuple(RoundScore(seat, (), 0, 0) for seat in range(rnd.players))  # R26: nobody scores
     table = rnd.rules.points

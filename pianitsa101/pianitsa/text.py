@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pianitsa101._checks import plural
+from pianitsa101.i18n import _, card_text, ngettext, number, pgettext
+from pianitsa101.i18n import plural as _plural
 
 if TYPE_CHECKING:
     from pianitsa101.pianitsa.game import PianitsaGame
@@ -34,26 +35,39 @@ if TYPE_CHECKING:
 
 __all__ = ["game_text", "trick_text"]
 
-_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-
 
 def _place(n: int) -> str:
-    return _ORDINALS.get(n, f"{n}th")
+    """'1st', '2nd', ... (Russian: '1-е', '2-е')."""
+    if n == 1:
+        return _("1st")
+    if n == 2:
+        return _("2nd")
+    if n == 3:
+        return _("3rd")
+    return _("{n}th").format(n=n)
+
+
+def _seat(s: int) -> str:
+    return _("seat {seat}").format(seat=s)
+
+
+def _cards(n: int) -> str:
+    return _plural(n, "card")
 
 
 def trick_text(trick: PianitsaTrick) -> str:
     """The trick as a table: a column per seat, a row per round of face-up cards, then who takes it."""
     seats = sorted({s for called in trick.seats for s in called})
-    rows = [[f"trick {trick.number}"] + [f"seat {s}" for s in seats]]
+    rows = [[_("trick {number}").format(number=trick.number)] + [_seat(s) for s in seats]]
     for i, up in enumerate(trick.rounds):
-        label = "cards" if i == 0 else f"dispute {i}"
+        label = _("cards") if i == 0 else _("dispute {i}").format(i=i)
         row = [label]
         for s in seats:
             if s not in trick.seats[i]:
                 row.append("")
                 continue
             down = "▮" * len(trick.stakes[i].get(s, ()))
-            face = str(up[s]) if s in up else "-"  # P12: no card left to put
+            face = card_text(up[s]) if s in up else "-"  # P12: no card left to put
             row.append(down + face + ("*" if s in trick.leaders[i] and len(up) > 1 else ""))
         rows.append(row)
     widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
@@ -61,45 +75,52 @@ def trick_text(trick: PianitsaTrick) -> str:
     notes = []
     for i, joined in enumerate(trick.joined):
         if joined:
-            who = ", ".join(f"seat {s}" for s in joined)
-            notes.append(f"dispute {i}: {who} joined, holding the winning rank from round 0 (P10)")
+            who = ", ".join(_seat(s) for s in joined)
+            notes.append(_("dispute {i}: {who} joined, holding the winning rank from round 0 (P10)")
+                         .format(i=i, who=who))
     if trick.taker is None:
-        notes.append(f"nobody can take the {plural(len(trick.table), 'card')}: a draw (P12)")
+        notes.append(_("nobody can take the {cards}: a draw (P12)").format(cards=_cards(len(trick.table))))
     else:
-        mark = " (* the winning rank, P6)" if any(len(r) > 1 for r in trick.rounds) else ""
-        notes.append(f"seat {trick.taker} takes {plural(len(trick.table), 'card')}{mark}")
+        mark = _(" (* the winning rank, P6)") if any(len(r) > 1 for r in trick.rounds) else ""
+        notes.append(_("seat {seat} takes {cards}{mark}").format(
+            seat=trick.taker, cards=_cards(len(trick.table)), mark=mark))
     if trick.left:
-        who = ", ".join(f"seat {s}" for s in trick.left)
-        notes.append(f"{who}: no cards left, out of the game (P11)")
+        who = ", ".join(_seat(s) for s in trick.left)
+        notes.append(_("{who}: no cards left, out of the game (P11)").format(who=who))
     return "\n".join(lines + notes)
 
 
 def game_text(game: PianitsaGame) -> str:
     """The game: every stack's size and next card, places, outcome, and the last trick."""
-    state = f"outcome {game.outcome}" if game.over else "in play"
-    lines = [f"Пьяница, {game.players} players: {plural(game.tricks, 'trick')}, "
-             f"{plural(game.disputes, 'dispute round')}, {state}"]
+    outcomes = {"finished": pgettext("outcome", "finished"), "draw": pgettext("outcome", "draw"),
+                "cycle": pgettext("outcome", "cycle"), "limit": pgettext("outcome", "limit")}
+    state = (_("outcome {outcome}").format(outcome=outcomes.get(game.outcome, game.outcome))
+             if game.over else _("in play"))
+    players = ngettext("{n} player", "{n} players", game.players).format(n=number(game.players))
+    lines = [_("Пьяница, {players}: {tricks}, {disputes}, {state}").format(
+        players=players, tricks=_plural(game.tricks, "trick"),
+        disputes=_plural(game.disputes, "dispute round"), state=state)]
     places = {seat: i + 1 for i, group in enumerate(game.places) for seat in group}
-    width = len(plural(max(map(len, game.stacks)), "card"))
+    width = len(_cards(max(map(len, game.stacks))))
     for seat, stack in enumerate(game.stacks):
-        size = plural(len(stack), "card").rjust(width)
+        size = _cards(len(stack)).rjust(width)
         if stack:
-            where = f", next {stack[0]}"
+            where = _(", next {card}").format(card=card_text(stack[0]))
         elif game.rules.goal == "shed":
-            where = f", out ({_place(places[seat])} place, P11)"
+            where = _(", out ({place} place, P11)").format(place=_place(places[seat]))
         else:
-            where = ", out (eliminated, P11)"
+            where = _(", out (eliminated, P11)")
         if game.over and game.outcome == "finished" and seat == game.loser and game.rules.goal == "shed":
-            where += ": the drunkard"
-        lines.append(f"  seat {seat}: {size}{where}")
+            where += _(": the drunkard")
+        lines.append(_("  seat {seat}: {size}{where}").format(seat=seat, size=size, where=where))
     if game.over:
-        ranking = "; ".join(f"{_place(i + 1)} " + ", ".join(f"seat {s}" for s in group)
+        ranking = "; ".join(f"{_place(i + 1)} " + ", ".join(_seat(s) for s in group)
                             for i, group in enumerate(game.places))
-        lines.append(f"places: {ranking}")
+        lines.append(_("places: {ranking}").format(ranking=ranking))
     if game.table:
-        lines.append(f"on the table: {game.table}")
+        lines.append(_("on the table: {cards}").format(cards=" ".join(card_text(c) for c in game.table)))
     last = game.last_trick
     if last is not None:
-        lines.append("last trick:")
+        lines.append(_("last trick:"))
         lines.append(trick_text(last))
     return "\n".join(lines)

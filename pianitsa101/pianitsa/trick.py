@@ -24,9 +24,9 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from pianitsa101._checks import plural
-from pianitsa101.cardart import card_html
+from pianitsa101.cardart import card_html, cards_html
 from pianitsa101.cards import Card, CardList
+from pianitsa101.i18n import _, card_text, plural
 
 __all__ = ["PianitsaTrick", "faces"]
 
@@ -94,37 +94,44 @@ class PianitsaTrick:
         for i, up in enumerate(self.rounds):
             cells = []
             for seat in self.seats[i]:
-                down = "".join("▮" for _ in self.stakes[i].get(seat, ()))
-                cells.append(f"{seat}:{down}{up.get(seat, '-')}")
+                down = "".join("▮" for _stake in self.stakes[i].get(seat, ()))
+                cells.append(f"{seat}:{down}{card_text(up[seat]) if seat in up else '-'}")
             parts.append(" ".join(cells))
-        who = "nobody (draw)" if self.taker is None else f"seat {self.taker}"
-        return f"trick {self.number}: " + " | ".join(parts) + f" -> {who} takes {len(self.table)}"
+        if self.taker is None:
+            end = _("nobody (draw) takes {n}").format(n=len(self.table))
+        else:
+            end = _("seat {seat} takes {n}").format(seat=self.taker, n=len(self.table))
+        return _("trick {number}: ").format(number=self.number) + " | ".join(parts) + " -> " + end
 
     def _repr_html_(self) -> str:
         back = ('<span style="display:inline-block;width:1.6em;height:2.2em;margin:0.1em;'
-                'border:1px solid #888;border-radius:0.3em;background:#3a5f9f" title="face down"></span>')
+                'border:1px solid #888;border-radius:0.3em;background:#3a5f9f" title="'
+                + _("face down") + '"></span>')
         seats = sorted({s for r in self.seats for s in r})
-        head = "".join(f"<th>seat {s}</th>" for s in seats)
+        head = "".join("<th>" + _("seat {seat}").format(seat=s) + "</th>" for s in seats)
         rows = []
         for i, up in enumerate(self.rounds):
-            label = "round 0" if i == 0 else f"dispute {i}"
+            label = _("round 0") if i == 0 else _("dispute {i}").format(i=i)
             if self.joined[i]:
-                label += " (joined: " + ", ".join(map(str, self.joined[i])) + ")"
+                label += _(" (joined: {seats})").format(seats=", ".join(map(str, self.joined[i])))
             cells = []
             for s in seats:
                 if s not in self.seats[i]:
                     cells.append("<td></td>")
                     continue
-                face = card_html(up[s]) if s in up else "<i>no card</i>"
+                face = card_html(up[s]) if s in up else "<i>" + _("no card") + "</i>"
                 style = ' style="background:#ffe9a8"' if s in self.leaders[i] else ""
                 cells.append(f"<td{style}>{back * len(self.stakes[i].get(s, ()))}{face}</td>")
             rows.append(f"<tr><th>{html.escape(label)}</th>{''.join(cells)}</tr>")
-        who = (f"seat {self.taker} takes {plural(len(self.table), 'card')}" if self.taker is not None
-               else "nobody can take the table: draw (P12)")
-        left = f"; left the game: {', '.join(map(str, self.left))}" if self.left else ""
-        return (f'<div class="p101-trick"><b>Trick {self.number}</b>: {who}{left}'
+        who = (_("seat {seat} takes {cards}{mark}").format(
+            seat=self.taker, cards=plural(len(self.table), "card"),
+                                                      mark="")
+               if self.taker is not None else _("nobody can take the table: draw (P12)"))
+        left = _("; left the game: {seats}").format(seats=", ".join(map(str, self.left))) if self.left else ""
+        title = _("Trick {number}").format(number=self.number)
+        return (f'<div class="p101-trick"><b>{title}</b>: {who}{left}'
                 f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>"
-                f"gathered: {self.gathered._repr_html_()}</div>")
+                + _("gathered: ") + cards_html(self.gathered, empty=_("(no cards)")) + "</div>")
 
 
 def faces(seats: list[int], ups: list[int]) -> dict[int, Card]:

@@ -13,6 +13,8 @@ import importlib.util
 import numbers
 import os
 
+from pianitsa101.i18n import _, number
+
 __all__ = ["ENGINES", "MAX_SAMPLE", "choose_engine", "compiled_available", "pure_note"]
 
 ENGINES = ("compiled", "python")
@@ -49,14 +51,17 @@ def choose_engine(engine: object) -> str:
 def pure_note(engine: object, count: int, unit: str, default: int, compiled_default: int) -> str:
     """The sentence a pure-Python result carries: why it ran in Python, and what that means."""
     if engine == "python":
-        why = "engine='python' was asked for"
+        why = _("engine='python' was asked for")
     elif _pure_asked():
-        why = f"{_PURE_VARIABLE} is set"
+        why = _("{variable} is set").format(variable=_PURE_VARIABLE)
     else:
-        why = "numba is not available here, as in the browser"
-    return (f"Played in pure Python ({why}): the same games as the compiled simulator for the same "
-            f"seed, but about 100 times slower, so the default sample is {default:,} {unit} "
-            f"instead of {compiled_default:,} (this run: {count:,}); `make lab` runs the compiled one.")
+        why = _("numba is not available here, as in the browser")
+    units = {"games": _("games"), "rounds": _("rounds")}
+    return _("Played in pure Python ({why}): the same games as the compiled simulator for the same "
+             "seed, but about 100 times slower, so the default sample is {default} {unit} "
+             "instead of {compiled_default} (this run: {count}); `make lab` runs the compiled one.").format(
+        why=why, default=number(default), unit=units.get(unit, unit),
+        compiled_default=number(compiled_default), count=number(count))
 
 
 def check_count(count: object, engine: str, default_compiled: int, default_pure: int, name: str) -> int:

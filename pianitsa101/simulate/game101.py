@@ -29,9 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pianitsa101._checks import plural
 from pianitsa101.cards import Card, make_deck
 from pianitsa101.game101 import Rules101
+from pianitsa101.i18n import _, get_language, number, pgettext, plural
 from pianitsa101.simulate._array import PlainArray
 from pianitsa101.simulate._engine import check_count, check_workers, choose_engine, pure_note
 from pianitsa101.simulate._progress import ProgressArg, check_progress
@@ -89,8 +89,17 @@ class Simulation101:
     def __repr__(self) -> str:
         mean = float(self.decisions.mean()) if self.rounds else 0.0
         note = f" {self.note}" if self.note else ""
-        return (f"<Simulation101 {plural(self.rounds, 'round')}, {self.points.shape[1]} players, "
-                f"mean decisions {mean:.1f}, {self.counts()}>{note}")
+        counts = self.counts() if get_language() == "en" else ", ".join(
+            f"{pgettext('outcome101', k)} {number(v)}" for k, v in self.counts().items())
+        return _("<Simulation101 {rounds}, {players}, mean decisions {mean}, {counts}>{note}").format(
+            rounds=plural(self.rounds, "round"), players=plural(int(self.points.shape[1]), "player"),
+            mean=number(mean, 1), counts=counts, note=note)
+
+
+def _outcome_names() -> tuple[str, ...]:
+    """The outcomes of 101 for the catalog (OUTCOMES_101 in the language set)."""
+    return (pgettext("outcome101", "won"), pgettext("outcome101", "abandoned"),
+            pgettext("outcome101", "limit"))
 
 
 def deck_cards_101(deck: int | Sequence[Card | str], players: int, rules: Rules101) -> list[Card]:

@@ -40,8 +40,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pianitsa101._checks import plural
 from pianitsa101.cards import Card
+from pianitsa101.i18n import _, get_language, number, pgettext, plural
 from pianitsa101.pianitsa.rules import PianitsaRules, check_players, deck_cards
 from pianitsa101.simulate._array import PlainArray, as_array
 from pianitsa101.simulate._engine import check_count, check_workers, choose_engine, pure_note
@@ -141,17 +141,29 @@ class PianitsaSimulation:
     def __repr__(self) -> str:
         mean = float(self.tricks.mean()) if self.games else 0.0
         note = f" {self.note}" if self.note else ""
-        return (f"<PianitsaSimulation {plural(self.games, 'game')}, {self.players} players, "
-                f"mean tricks {mean:.1f}, {self.counts()}>{note}")
+        counts = self.counts() if get_language() == "en" else ", ".join(
+            f"{_outcome(k)} {number(v)}" for k, v in self.counts().items())
+        return _("<PianitsaSimulation {games}, {players}, mean tricks {mean}, {counts}>{note}").format(
+            games=plural(self.games, "game"), players=plural(self.players, "player"), mean=number(mean, 1),
+            counts=counts, note=note)
 
     def _repr_html_(self) -> str:
-        rows = "".join(f"<tr><td>{k}</td><td>{v:,}</td></tr>" for k, v in self.counts().items())
+        rows = "".join(f"<tr><td>{_outcome(k)}</td><td>{number(v)}</td></tr>"
+                       for k, v in self.counts().items())
         mean = float(self.tricks.mean()) if self.games else 0.0
         mean_disputes = float(self.disputes.mean()) if self.games else 0.0
         note = f"<p><i>{self.note}</i></p>" if self.note else ""
-        return (f"<b>{plural(self.games, 'game')} of Пьяница</b>, {self.players} players, "
-                f"mean tricks {mean:.1f}, mean disputes {mean_disputes:.1f}"
-                f"<table><tr><th>outcome</th><th>games</th></tr>{rows}</table>{note}")
+        head = _("<b>{games} of Пьяница</b>, {players}, mean tricks {mean}, mean disputes {disputes}")
+        return (head.format(
+                    games=plural(self.games, "game"), players=plural(self.players, "player"),
+                    mean=number(mean, 1), disputes=number(mean_disputes, 1))
+                + "<table><tr><th>" + _("outcome") + "</th><th>" + _("games")
+                + f"</th></tr>{rows}</table>{note}")
+
+
+def _outcome(name: str) -> str:
+    """An outcome's name in the language set ('finished', 'cycle', 'limit', 'draw')."""
+    return pgettext("outcome", name) if name in OUTCOMES else name
 
 
 def _loser(left: list[int], code: int, goal: str) -> int:
@@ -290,7 +302,7 @@ def parse_index_deals(deals: Any) -> list[list[list[int]]]:
     if getattr(deals, "ndim", None) != 3 or kind not in "iu":
         raise ValueError("an array of deals must be integers shaped (games, players, cards); "
                          f"got {getattr(deals, 'dtype', '?')} shaped {getattr(deals, 'shape', '?')}")
-    _, n, per = deals.shape
+    _games, n, per = deals.shape
     check_players(n)
     out = deals.tolist()
     if per < 1 or any(not 0 <= i <= 51 for deal in out for st in deal for i in st):

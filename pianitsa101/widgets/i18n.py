@@ -38,7 +38,7 @@ TEXTS: dict[str, dict[str, Text]] = {
     "deck": {"en": "deck", "ru": "колода"},
     "deck_default": {"en": "by the rules (P1)", "ru": "по правилам (P1)"},
     "deck_n": {"en": "{n} cards", "ru": "{n} карт"},
-    "seed": {"en": "seed", "ru": "зерно"},
+    "seed": {"en": "seed", "ru": "номер расклада"},
     "low_beats_ace": {"en": "the lowest card beats the ace (P5)", "ru": "младшая карта бьёт туза (P5)"},
     "dispute_face_down": {"en": "stake cards (P8)", "ru": "карт в залог (P8)"},
     "gather": {"en": "gathering (P9)", "ru": "сбор карт (P9)"},
@@ -74,7 +74,7 @@ TEXTS: dict[str, dict[str, Text]] = {
     # ----- Пьяница table: the trick and the dispute view --------------------------------------
     "header": {
         "en": "{players}, {deck}, seed {seed} · trick {shown} of {played}",
-        "ru": "{players}, {deck}, зерно {seed} · кон {shown} из {played}",
+        "ru": "{players}, {deck}, расклад № {seed} · кон {shown} из {played}",
     },
     "header_stacked": {
         "en": "{players}, a stacked deal · trick {shown} of {played}",
@@ -235,7 +235,7 @@ TEXTS: dict[str, dict[str, Text]] = {
         "en": "Heads-up round robin on duplicate deals: {entries} entries, {deals} deals per pair (each "
         "played twice, seats swapped), {matches} matches per entry; seed {seed}",
         "ru": "Круговой турнир один на один на одинаковых раздачах: участников {entries}, раздач на пару "
-        "{deals} (каждая дважды, места меняются), партий у каждого {matches}; зерно {seed}",
+        "{deals} (каждая дважды, места меняются), партий у каждого {matches}; номер расклада {seed}",
     },
     "tb_place": {"en": "place", "ru": "место"},
     "tb_entry": {"en": "entry", "ru": "участник"},

@@ -143,7 +143,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     },
     "ob_chain_none_you": {
         "en": "draw {cards}: you hold no {rank} to pass it on",
-        "ru": "возьмите {cards}: у вас нет карты {rank}, чтобы перевести штраф",
+        "ru": "возьмите {cards}: перевести штраф нечем, у вас нет карты достоинства {rank}",
     },
     "ob_draw": {"en": "{who} must draw {cards}", "ru": "{who} должен взять {cards}"},
     "ob_draw_you": {"en": "draw {cards}", "ru": "возьмите {cards}"},
@@ -180,14 +180,14 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "ob_normal": {"en": "{who} plays on the {top}", "ru": "{who} ходит на {top}"},
     "ob_normal_you": {
         "en": "play a card of the suit or rank of the {top}",
-        "ru": "положите карту той же масти или того же достоинства, что {top}",
+        "ru": "положите карту той же масти или того же достоинства, что и {top}",
     },
     "ob_or_draw_you": {"en": "or draw if none fits", "ru": "или берите, если подходящей нет"},
     # ----- the table ------------------------------------------------------------------------------------
     "game101": {"en": "101", "ru": "101 (Сто одно)"},
     "header101": {
         "en": "{players}, {deck}, seed {seed} · round {round} · limit {limit}",
-        "ru": "{players}, {deck}, зерно {seed} · кон {round} · предел {limit}",
+        "ru": "{players}, {deck}, расклад № {seed} · кон {round} · предел {limit}",
     },
     "header101_given": {
         "en": "{players}, {deck}, a given match · round {round} · limit {limit}",
@@ -236,7 +236,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "hint": {"en": "Hint ({agent}): {move}. {why}", "ru": "Подсказка ({agent}): {move}. {why}"},
     "mv_play": {"en": "play {card}", "ru": "положить {card}"},
     "mv_play_queen": {"en": "play {card} and order {suit}", "ru": "положить {card} и заказать {suit}"},
-    "mv_draw": {"en": "draw", "ru": "брать"},
+    "mv_draw": {"en": "draw", "ru": "взять"},
     "mv_pass": {"en": "pass", "ru": "пас"},
     "mv_flush": {"en": "put all queens down, ordering {suit}", "ru": "положить всех дам и заказать {suit}"},
     "no_reason": {"en": "(this bot gives no reason)", "ru": "(этот бот не объясняет ход)"},
@@ -299,7 +299,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "sb_lost": {"en": "lost (R23)", "ru": "проиграл (R23)"},
     "sb_abandoned": {"en": "abandoned (R26)", "ru": "брошен (R26)"},
     "sb_no_rounds": {"en": "No round has been scored yet.", "ru": "Ещё ни один кон не сосчитан."},
-    "sb_totals": {"en": "totals toward the limit", "ru": "суммы до предела"},
+    "sb_totals": {"en": "totals toward the limit", "ru": "сумма очков (до перебора)"},
     "sb_limit": {"en": "limit {limit}", "ru": "предел {limit}"},
     "how_scored": {"en": "How round {n} was scored (R19-R21)", "ru": "Как сосчитан кон {n} (R19-R21)"},
     "hs_out_with": {"en": "out with {cards}", "ru": "последняя карта: {cards}"},

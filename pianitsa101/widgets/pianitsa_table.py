@@ -25,6 +25,7 @@ import ipywidgets as w
 
 from pianitsa101.cardart import pixel_size
 from pianitsa101.cards import Card
+from pianitsa101.i18n import get_language
 from pianitsa101.pianitsa import PianitsaGame, PianitsaRules, PianitsaTrick
 from pianitsa101.widgets.batching import hold_messages
 from pianitsa101.widgets.cardrow import CardRow
@@ -49,13 +50,13 @@ class PianitsaTable(w.VBox):
         deck: int | Sequence[Card | str] | None = None,
         rules: PianitsaRules | None = None,
         seed: int | None = None,
-        lang: str = "en",
+        lang: str | None = None,
         *,
         game: PianitsaGame | None = None,
         size: int | str = "small",
     ) -> None:
         super().__init__()
-        self.lang = check_lang(lang)
+        self.lang = check_lang(get_language() if lang is None else lang)  # None: pianitsa101.set_language
         self.size = size
         px = pixel_size(size)
         self._scale = max(1.0, px / 46)

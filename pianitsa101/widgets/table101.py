@@ -50,6 +50,7 @@ from pianitsa101.game101 import (
     parse_move,
 )
 from pianitsa101.widgets.batching import hold_messages
+from pianitsa101.i18n import get_language
 from pianitsa101.widgets.i18n import check_lang, tr
 from pianitsa101.widgets.table101_layout import TableLayout
 from pianitsa101.widgets.table101_setup import (
@@ -77,7 +78,7 @@ class Table101(TableLayout, w.VBox):
         bots: Sequence[Any] | None = None,
         rules: Rules101 | None = None,
         seed: int | None = None,
-        lang: str = "en",
+        lang: str | None = None,
         delay: float = 0.6,
         *,
         deck: int = 36,
@@ -86,7 +87,7 @@ class Table101(TableLayout, w.VBox):
         hint: Any = None,
     ) -> None:
         super().__init__()
-        self.lang = check_lang(lang)
+        self.lang = check_lang(get_language() if lang is None else lang)  # None: pianitsa101.set_language
         self.size = size
         self._scale = max(1.0, pixel_size(size) / 46)
         self.delay = check_delay(delay)

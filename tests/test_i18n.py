@@ -1,0 +1,376 @@
+"""Issue 20, one switch: ``set_language`` and the gettext catalog of the engines and the simulations.
+
+The catalog must be complete (a Russian text for every English msgid, none fuzzy), formatted
+(no ``{...}`` left in what is printed), compiled (the committed .mo is the compiled .po) and
+really used: with ``set_language("ru")`` every converted text path is Russian (no Latin word
+outside rule ids, card letters of Latin-free symbols and code names), with "en" the same
+paths give back the English text byte for byte.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
+
+import pianitsa101
+from pianitsa101 import Card, Rank, Suit, i18n
+from pianitsa101.game101 import IllegalMove, Match101, Round101, Rules101
+from pianitsa101.game101 import events as ev
+from pianitsa101.game101.moves import Draw, FlushQueens, Pass, Play
+from pianitsa101.pianitsa import PianitsaGame, PianitsaRules
+
+ROOT = Path(__file__).resolve().parents[1]
+PO = ROOT / "pianitsa101" / "locale" / "ru" / "LC_MESSAGES" / "pianitsa101.po"
+MO = PO.with_suffix(".mo")
+
+
+@pytest.fixture
+def language():
+    """Give the test the switch, and put the language back as it was afterwards."""
+    before = i18n.get_language()
+    yield i18n.set_language
+    i18n.set_language(before)
+
+
+def catalog():
+    with PO.open("rb") as f:
+        return read_po(f, locale="ru")
+
+
+# --- the switch ---------------------------------------------------------------------------------
+
+def test_set_language_is_exported_and_switches(language):
+    assert pianitsa101.set_language is i18n.set_language
+    language("ru")
+    assert pianitsa101.get_language() == "ru"
+    language("en")
+    assert pianitsa101.get_language() == "en"
+
+
+@pytest.mark.parametrize("bad", ["de", "RU", "", "english"])
+def test_unknown_language_is_refused_naming_the_allowed_ones(language, bad):
+    language("ru")
+    with pytest.raises(ValueError, match=r"'en', 'ru'"):
+        i18n.set_language(bad)
+    assert i18n.get_language() == "ru"  # unchanged
+
+
+def test_a_language_that_is_not_text_is_a_type_error(language):
+    with pytest.raises(TypeError, match=r"'en', 'ru'"):
+        i18n.set_language(None)
+
+
+@pytest.mark.parametrize(("env", "expected"), [("ru", "ru"), ("en", "en"), ("", "en")])
+def test_the_environment_sets_the_default(env, expected):
+    environ = {**os.environ, "PIANITSA101_LANG": env}
+    out = subprocess.run([sys.executable, "-c", "import pianitsa101; print(pianitsa101.get_language())"],
+                         env=environ, capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == expected
+
+
+def test_no_babel_at_run_time():
+    code = ("import sys, pianitsa101, pianitsa101.game101, pianitsa101.pianitsa;"
+            "pianitsa101.set_language('ru');"
+            "print('babel' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "False"
+
+
+# --- the catalog --------------------------------------------------------------------------------
+
+def test_every_msgid_has_a_russian_text_and_none_is_fuzzy():
+    cat = catalog()
+    assert not cat.fuzzy
+    assert cat.num_plurals == 3  # 1 карта, 2 карты, 5 карт
+    problems = []
+    for m in cat:
+        if not m.id:
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy or not all(strings) or len(strings) != (3 if m.pluralizable else 1):
+            problems.append(m.id)
+    assert problems == []
+    assert len(cat) > 150
+
+
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def test_every_russian_text_has_the_same_placeholders_as_its_english_one():
+    problems = []
+    for m in catalog():
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        want = set(PLACEHOLDER.findall(ids[-1]))
+        problems += [(ids[0], s) for s in strings if set(PLACEHOLDER.findall(s)) != want]
+    assert problems == []
+
+
+def test_the_committed_mo_is_the_compiled_po():
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog())
+    assert MO.read_bytes() == compiled.getvalue(), "run `make messages` after editing the .po"
+
+
+def test_every_wrapped_source_string_is_in_the_catalog():
+    """The catalog was extracted after the last change of a wrapped string (`make messages`)."""
+    from babel.messages.extract import extract_from_file
+
+    ids = {m.id if not isinstance(m.id, tuple) else m.id[0] for m in catalog() if m.id}
+    sources = [ROOT / "pianitsa101" / "i18n.py"]
+    for folder in ("pianitsa", "game101", "simulate"):
+        sources += sorted((ROOT / "pianitsa101" / folder).glob("*.py"))
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+    missing = []
+    for path in sources:
+        for _line, message, _comments, _context in extract_from_file("python", path, keywords=keywords):
+            first = message[0] if isinstance(message, tuple) else message
+            if first not in ids:
+                missing.append((path.name, first))
+    assert missing == []
+
+
+# --- numbers ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("x", [0, 7, 999, 1000, 10_000, 1_234_567])
+def test_russian_whole_numbers_match_babel_with_a_narrow_space(language, x):
+    language("ru")
+    # CLDR's ru locale groups with U+00A0; the issue asks for the thin (narrow no-break) space U+202F
+    assert i18n.number(x) == format_decimal(x, locale="ru").replace("\u00a0", "\u202f")
+
+
+@pytest.mark.parametrize(("x", "digits"), [(0.0968, 4), (114.9, 1), (0.5, 2), (12345.678, 2)])
+def test_russian_decimals_have_a_comma(language, x, digits):
+    language("ru")
+    fmt = "#,##0." + "0" * digits
+    assert i18n.number(x, digits) == format_decimal(x, format=fmt, locale="ru").replace("\u00a0", "\u202f")
+    assert i18n.number(0.0968) == "0,0968"
+
+
+@pytest.mark.parametrize("x", [0.125, 0.5, 0.0305, 1.0])
+def test_russian_percent_has_a_no_break_space_before_the_sign(language, x):
+    language("ru")
+    assert i18n.percent(x) == format_percent(x, format="#,##0.0\u00a0%", locale="ru")
+    language("en")
+    assert i18n.percent(x) == f"{x:.1%}"
+
+
+def test_russian_plurals(language):
+    language("ru")
+    assert [i18n.plural(n, "card") for n in (1, 2, 5, 11, 21, 22, 1000)] == [
+        "1 карта", "2 карты", "5 карт", "11 карт", "21 карта", "22 карты", "1\u202f000 карт"]
+    language("en")
+    assert [i18n.plural(n, "card") for n in (1, 2, 1000)] == ["1 card", "2 cards", "1,000 cards"]
+
+
+def test_russian_cards_use_the_russian_letters(language):
+    language("ru")
+    assert [i18n.card_text(Card.parse(c)) for c in ("J♠", "Q♥", "K♦", "A♣", "10♠")] == [
+        "В♠", "Д♥", "К♦", "Т♣", "10♠"]
+
+
+# --- every text path ----------------------------------------------------------------------------
+
+def stacked(hands, stock="6♣ 10♣ K♦ 9♥ 10♥", discard="10♠", rules=None, **kw):
+    return Round101.from_hands(hands=hands, stock=stock, discard=discard, rules=rules, **kw)
+
+
+def refusal(rnd, move):
+    with pytest.raises(IllegalMove) as caught:
+        rnd.play(move)
+    return str(caught.value)
+
+
+def drawn_round(**rules):
+    rnd = stacked(["7♥ 8♦", "9♦ J♣"], stock="6♠ 9♣ 8♣", discard="10♠", rules=Rules101(**rules))
+    rnd.play(Draw())
+    return rnd
+
+
+def refusals():
+    """One refusal of every rule id the engine refuses a move by, from stacked positions."""
+    out = {}
+    rnd = stacked(["7♠ Q♥ 9♦", "7♥ 8♦ 8♣"])
+    out["R6 not held"] = refusal(rnd, Play(Card.parse("A♠")))
+    out["R6 cannot go"] = refusal(rnd, Play(Card.parse("9♦")))
+    out["R14 queen needs a suit"] = refusal(rnd, Play(Card.parse("Q♥")))
+    out["R14 only a queen"] = refusal(rnd, Play(Card.parse("7♠"), Suit.HEARTS))
+    out["R7 may not draw"] = refusal(rnd, Draw())
+    out["R7 pass"] = refusal(rnd, Pass())
+    out["R21 off"] = refusal(rnd, FlushQueens(Suit.SPADES))
+    out["R24 text"] = refusal(rnd, "чепуха")  # what the user typed comes back as typed
+    out["R24 object"] = refusal(rnd, 42)
+    ordered = stacked(["7♠ Q♥ 9♦", "7♥"], discard="Q♣", ordered_suit=Suit.HEARTS)
+    out["R14 ordered"] = refusal(ordered, Play(Card.parse("7♠")))
+    out["R15"] = refusal(stacked(["7♠ 9♦", "7♥"], discard="K♠", pending_draw=4, pending_rank=Rank.KING),
+                         Play(Card.parse("7♠")))
+    out["R16"] = refusal(stacked(["7♠ 9♦", "7♥"], discard="7♦", pending_draw=2, pending_rank=Rank.SEVEN),
+                         Play(Card.parse("9♦")))
+    out["R16 off"] = refusal(stacked(["7♠ 9♦", "7♥"], discard="7♦", pending_draw=2, pending_rank=Rank.SEVEN,
+                                     rules=Rules101(chain="off")), Play(Card.parse("9♦")))
+    out["R12"] = refusal(stacked(["7♠ A♦", "7♥"], discard="A♠", skip_to_answer=True), Play(Card.parse("7♠")))
+    cover = stacked(["7♠ 9♦", "7♥"], discard="6♠", must_cover=True)
+    out["R9 cover"] = refusal(cover, Play(Card.parse("9♦")))
+    out["R9 may not draw"] = refusal(cover, Draw())
+    out["R9 any"] = refusal(stacked(["7♠ 9♦", "7♥"], discard="6♠", must_cover=True,
+                                    rules=Rules101(six="cover_any")), Pass())
+    out["R7 drawn"] = refusal(drawn_round(), Play(Card.parse("8♦")))
+    out["R7 drawn, draw one"] = refusal(drawn_round(draw="one"), Play(Card.parse("8♦")))
+    queens = stacked(["Q♠ Q♥", "7♥"], discard="8♠", rules=Rules101(flush_queens=True))
+    out["R21 hand"] = refusal(stacked(["Q♠ 7♥", "7♦"], rules=Rules101(flush_queens=True)),
+                              FlushQueens(Suit.SPADES))
+    out["R21 flush"] = queens.legal_moves() and str(queens)
+    over = stacked(["7♠", "7♥ 9♦"])
+    over.play(Play(Card.parse("7♠")))
+    out["R18 round over"] = refusal(over, Draw())
+    return out
+
+
+def sample_events():
+    """Every event type of 101, with a seat and with names."""
+    c = Card.parse
+    link = ev.ChainLink(0, c("6♠"), 2)
+    return [ev.Redeal(1, Rank.QUEEN), ev.StarterTurnedUp(0, c("K♥")), ev.CardPlayed(0, c("J♣")),
+            ev.SuitOrdered(1, Suit.HEARTS), ev.CardsDrawn(0, (c("A♠"), c("Q♦")), "play"),
+            ev.CardsDrawn(0, (), "cover"), ev.MustCover(1, c("6♥")), ev.MayAnswerAce(1, c("A♥")),
+            ev.PublicDraw(0, 1, "penalty"), ev.PublicDraw(2, 5, "play"),
+            ev.PenaltyPending(1, 2, Rank.SEVEN, c("7♠"), 0), ev.PenaltyPassedOn(1, c("7♥"), 2, 4),
+            ev.PenaltyTaken(2, 4, 3), ev.Skipped(1), ev.TurnPassed(0), ev.DirectionReversed(0, -1),
+            ev.DirectionReversed(0, 1), ev.StockRecycled(12, True), ev.StockRecycled(1, False),
+            ev.RoundWon(2), ev.RoundAbandoned(3), ev.RoundDealt(2, (0, 1, 2), 1),
+            ev.RoundScored(1, (0, 101, None), (0, 101, 50), (1,), (2,)), link,
+            ev.ChainLink(None, c("6♦"), 2), ev.PenaltyChain((link, ev.ChainLink(1, c("6♥"), 4)), 2, 4)]
+
+
+def texts():
+    """Every converted text path, as (name, text) pairs, in the language set now."""
+    out = []
+    game = PianitsaGame.from_stacks(["K♠ 9♦ 6♥ Q♣", "K♦ 9♣ 8♥ J♣", "7♠ 10♦ A♥ A♣"])
+    trick = game.play_trick()
+    out += [("pianitsa game", str(game)), ("pianitsa trick", str(trick)), ("trick summary", trick.summary()),
+            ("trick html", trick._repr_html_())]
+    for seed, rules in [(1, PianitsaRules()), (2, PianitsaRules(goal="collect")), (3, PianitsaRules())]:
+        g = PianitsaGame.deal(players=3, seed=seed, rules=rules)
+        g.play()
+        out.append((f"finished game {seed}", str(g)))
+    draw = PianitsaGame.from_stacks(["K♠", "K♥"])
+    draw.play()
+    out.append(("drawn game", str(draw)))
+    out.append(("drawn trick", draw.last_trick.summary() + draw.last_trick._repr_html_()))
+    rnd = stacked(["7♠ Q♥ 9♦", "7♥ 8♦ 8♣", "J♠ A♥"], discard="10♠")
+    out += [("round", str(rnd)), ("view", str(rnd.view(1)))]
+    ccw = Round101.from_hands(hands=["7♠", "8♣", "9♦"], stock="6♣ 8♥ A♦", discard="10♠", direction=-1)
+    out.append(("counter-clockwise", str(ccw) + str(ccw.view(2))))
+    for name, kw in [("pending", dict(discard="7♦", pending_draw=2, pending_rank=Rank.SEVEN)),
+                     ("king", dict(discard="K♠", pending_draw=4, pending_rank=Rank.KING)),
+                     ("ace", dict(discard="A♠", skip_to_answer=True, hands=["7♠ Q♥ A♦", "7♥ 8♦ 8♣"])),
+                     ("cover", dict(discard="6♠", must_cover=True)),
+                     ("ordered", dict(discard="Q♣", ordered_suit=Suit.HEARTS))]:
+        r = stacked(kw.pop("hands", ["7♠ Q♥ 9♦", "7♥ 8♦ 8♣"]), **kw)
+        out.append((name, str(r) + "\n" + str(r.view(0))))
+    out.append(("cover any", str(stacked(["7♠", "7♥"], discard="6♠", must_cover=True,
+                                          rules=Rules101(six="cover_any", queen_wild=True)))))
+    out.append(("drawn", str(drawn_round()) + str(drawn_round(draw="one"))))
+    out.append(("lead", str(Round101.from_hands(hands=["7♠", "7♥"], stock="8♣"))))
+    over = stacked(["7♠", "7♥ 9♦ K♣"])
+    over.play(Play(Card.parse("7♠")))
+    out += [("round over", str(over) + str(over.view(1))),
+            ("score sheet", "\n".join(map(str, over.score_sheet())))]
+    queen_out = stacked(["Q♠", "7♥ 9♦"], discard="Q♦")
+    queen_out.play(Play(Card.parse("Q♠"), Suit.CLUBS))
+    out.append(("queen bonus", "\n".join(s.text(["Аня", "Боря"]) for s in queen_out.score_sheet())))
+    for i, e in enumerate(sample_events()):
+        out.append((f"event {i} {type(e).__name__}", str(e)))
+        out.append((f"event {i} {type(e).__name__} named", e.text(["Аня", "Боря", "Вика"])))
+    match = Match101(players=3, seed=4)
+    result = match.play()
+    out.append(("match result", str(result)))
+    out.append(("match events", "\n".join(str(e) for rec in result.records[:2] for e in rec.round.events)))
+    out += list(refusals().items())
+    from pianitsa101.simulate import simulate_101, simulate_pianitsa
+
+    sim = simulate_pianitsa(30, players=2, seed=1, engine="python")
+    sim101 = simulate_101(5, seed=1, engine="python")
+    out += [("simulate_pianitsa", repr(sim)), ("simulate_pianitsa html", sim._repr_html_()),
+            ("simulate_101", repr(sim101))]
+    return out
+
+
+# Latin text allowed in Russian output: rule ids, code a reader types, class names of results, HTML.
+CODE = re.compile(
+    r"<svg.*?</svg>"                                   # card pictures (cardart draws them, with aria labels)
+    r"|<[a-z/][^>]*>"                                  # HTML tags and their attributes
+    r"|\b[PRD]\d+(?:-R?\d+)?\b"                         # rule ids
+    r"|\b(?:Play|Draw|Pass|FlushQueens|Card\.parse)\([^)]*\)(?:\))?"  # moves written as code
+    r"|\bSuit\.[A-Z]+|\b\w+='?[\w.]+'?"                # Suit.SPADES, chain='off', flush_queens=False
+    r"|\bseed\b"                                       # the argument's name
+    r"|\bPianitsaSimulation\b|\bSimulation101\b|\bmax_rounds\b|\bnumba\b|\bPython\b|`make lab`"
+    r"|\bPIANITSA101_\w+",
+    re.S,
+)
+
+
+def latin_words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z]+", CODE.sub("", text))
+
+
+def test_the_walk_covers_every_path():
+    names = [name for name, _ in texts()]
+    assert len(names) == len(set(names))
+    assert {type(e).__name__ for e in sample_events()} >= {
+        n for n in ev.__all__ if isinstance(getattr(ev, n), type) and hasattr(getattr(ev, n), "_fields")}
+    assert {k.split()[0] for k in refusals()} >= {"R6", "R7", "R9", "R12", "R14", "R15", "R16", "R21", "R24"}
+
+
+def test_russian_texts_have_no_english_word_and_nothing_unformatted(language):
+    language("ru")
+    problems = []
+    for name, text in texts():
+        if latin_words(text):
+            problems.append((name, latin_words(text), text))
+        if re.search(r"[{}]|%\(", text):
+            problems.append((name, "unformatted", text))
+        if not re.search("[а-яё]", text, re.IGNORECASE):
+            problems.append((name, "no Russian", text))
+    assert problems == []
+
+
+def test_english_texts_come_back_unchanged_after_russian(language):
+    language("en")
+    before = texts()
+    language("ru")
+    russian = texts()
+    language("en")
+    assert texts() == before
+    assert [t for _, t in russian] != [t for _, t in before]
+    names = re.compile("Аня|Боря|Вика|чепуха")  # the names given to the events, the text typed
+    assert all(not re.search("[а-яё]", names.sub("", t.replace("Пьяница", ""))) for _, t in before)
+
+
+def test_russian_refusals_keep_their_rule_ids(language):
+    language("en")
+    english = refusals()
+    language("ru")
+    russian = refusals()
+    for key, text in english.items():
+        ids = re.findall(r"\bR\d+\b", text)
+        assert re.findall(r"\bR\d+\b", russian[key]) == ids, key
+
+
+def test_a_russian_move_list_is_read_back_by_play(language):
+    language("ru")
+    rnd = stacked(["7♥ 8♦", "9♦ J♣"], stock="6♠ 9♣ 8♣", discard="10♠")
+    assert "взять" in str(rnd)
+    rnd.play("взять")
+    assert rnd.drawn is not None
