@@ -49,8 +49,8 @@ from pianitsa101.game101 import (
     Skipped,
     parse_move,
 )
-from pianitsa101.widgets.batching import hold_messages
 from pianitsa101.i18n import get_language
+from pianitsa101.widgets.batching import hold_messages
 from pianitsa101.widgets.i18n import check_lang, tr
 from pianitsa101.widgets.table101_layout import TableLayout
 from pianitsa101.widgets.table101_setup import (
