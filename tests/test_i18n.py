@@ -9,6 +9,7 @@ paths give back the English text byte for byte.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import re
@@ -237,6 +238,35 @@ def refusals():
     return out
 
 
+def rule_errors():
+    """The refusals of bad rule options and decks (PianitsaRules, Rules101, the deal), values in Russian."""
+    calls = {
+        "gather": lambda: PianitsaRules(gather="по кругу"),
+        "goal": lambda: PianitsaRules(goal="всё"),
+        "flag": lambda: PianitsaRules(low_beats_ace=1),
+        "face down": lambda: PianitsaRules(dispute_face_down=-1),
+        "max tricks": lambda: PianitsaRules(max_tricks=0),
+        "players": lambda: PianitsaGame.deal(players=9),
+        "P1": lambda: PianitsaGame.deal(players=5),
+        "P2 size": lambda: PianitsaGame.deal(players=3, deck=32),
+        "P2 cards": lambda: PianitsaGame.deal(players=2, deck=["6♠", "7♠", "8♠"]),
+        "D4": lambda: PianitsaGame.deal(players=2, deck=["6♠", "6♠"]),
+        "deck size": lambda: PianitsaGame.deal(players=2, deck=33),
+        "deck type": lambda: PianitsaGame.deal(players=2, deck=3.5),
+        "deck card": lambda: PianitsaGame.deal(players=2, deck=[1, 2]),
+        "R9 choice": lambda: Rules101(six="тройка"),
+        "R14 flag": lambda: Rules101(queen_wild=1),
+        "R10 number": lambda: Rules101(seven_draw=0),
+        "R10 optional": lambda: Rules101(seven_of_spades_draw=0),
+    }
+    out = {}
+    for name, call in calls.items():
+        with pytest.raises(ValueError) as caught:
+            call()
+        out["error " + name] = str(caught.value)
+    return out
+
+
 def sample_events():
     """Every event type of 101, with a seat and with names."""
     c = Card.parse
@@ -298,6 +328,7 @@ def texts():
     out.append(("match result", str(result)))
     out.append(("match events", "\n".join(str(e) for rec in result.records[:2] for e in rec.round.events)))
     out += list(refusals().items())
+    out += list(rule_errors().items())
     from pianitsa101.simulate import simulate_101, simulate_pianitsa
 
     sim = simulate_pianitsa(30, players=2, seed=1, engine="python")
@@ -321,8 +352,14 @@ CODE = re.compile(
 )
 
 
+_NAMES = sorted({f.name for f in dataclasses.fields(PianitsaRules)}
+                | {f.name for f in dataclasses.fields(Rules101)})
+OPTIONS = re.compile(r"\b(?:" + "|".join(_NAMES) + r")\b")  # the rules' option names, as a reader types them
+VALUES = re.compile(r"'[A-Za-z_0-9]+'|\b(?:PianitsaRules|Rules101|Card|True|False|None)\b")  # code values
+
+
 def latin_words(text: str) -> list[str]:
-    return re.findall(r"[A-Za-z]+", CODE.sub("", text))
+    return re.findall(r"[A-Za-z]+", OPTIONS.sub("", VALUES.sub("", CODE.sub("", text))))
 
 
 def test_the_walk_covers_every_path():
@@ -354,7 +391,7 @@ def test_english_texts_come_back_unchanged_after_russian(language):
     language("en")
     assert texts() == before
     assert [t for _, t in russian] != [t for _, t in before]
-    names = re.compile("Аня|Боря|Вика|чепуха")  # the names given to the events, the text typed
+    names = re.compile("Аня|Боря|Вика|чепуха|по кругу|всё|тройка")  # the names given to the events, the text typed
     assert all(not re.search("[а-яё]", names.sub("", t.replace("Пьяница", ""))) for _, t in before)
 
 
