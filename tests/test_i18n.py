@@ -26,7 +26,7 @@ import pianitsa101
 from pianitsa101 import Card, Rank, Suit, i18n
 from pianitsa101.game101 import IllegalMove, Match101, Round101, Rules101
 from pianitsa101.game101 import events as ev
-from pianitsa101.game101.moves import Draw, FlushQueens, Pass, Play
+from pianitsa101.game101.moves import Draw, FlushQueens, NotNowError, Pass, Play
 from pianitsa101.pianitsa import PianitsaGame, PianitsaRules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -238,6 +238,28 @@ def refusals():
     return out
 
 
+def not_now():
+    """Calls a match refuses in its present state (NotNowError)."""
+    def dealt_twice():
+        m = Match101(players=2, seed=1)
+        m.deal_round()
+        m.deal_round()
+
+    def person_to_move():
+        m = Match101(players=2, seed=1, agents=[None, None])
+        m.deal_round()
+        m.play_round()
+
+    def over():
+        m = Match101(players=2, seed=1)
+        m.play()
+        m.deal_round()
+
+    return {"seats": lambda: Match101(players=2, seed=1).seats,
+            "ask": lambda: Match101(players=2, seed=1).ask_agent(), "dealt twice": dealt_twice,
+            "person": person_to_move, "over": over}
+
+
 def rule_errors():
     """The refusals of bad rule options and decks (PianitsaRules, Rules101, the deal), values in Russian."""
     calls = {
@@ -260,6 +282,10 @@ def rule_errors():
         "R10 optional": lambda: Rules101(seven_of_spades_draw=0),
     }
     out = {}
+    for name, call in not_now().items():
+        with pytest.raises(NotNowError) as caught:
+            call()
+        out["not now " + name] = str(caught.value)
     for name, call in calls.items():
         with pytest.raises(ValueError) as caught:
             call()
@@ -346,6 +372,7 @@ CODE = re.compile(
     r"|\b(?:Play|Draw|Pass|FlushQueens|Card\.parse)\([^)]*\)(?:\))?"  # moves written as code
     r"|\bSuit\.[A-Z]+|\b\w+='?[\w.]+'?"                # Suit.SPADES, chain='off', flush_queens=False
     r"|\bseed\b"                                       # the argument's name
+    r"|\b\w+\(\w*\)|\b[a-z]+(?:_[a-z]+)+\b"              # calls and methods: play_move(move), legal_moves
     r"|\bPianitsaSimulation\b|\bSimulation101\b|\bmax_rounds\b|\bnumba\b|\bPython\b|`make lab`"
     r"|\bPIANITSA101_\w+",
     re.S,
@@ -391,7 +418,7 @@ def test_english_texts_come_back_unchanged_after_russian(language):
     language("en")
     assert texts() == before
     assert [t for _, t in russian] != [t for _, t in before]
-    names = re.compile("Аня|Боря|Вика|чепуха|по кругу|всё|тройка")  # the names given to the events, the text typed
+    names = re.compile("Аня|Боря|Вика|чепуха|по кругу|всё|тройка")  # names given to events, values typed
     assert all(not re.search("[а-яё]", names.sub("", t.replace("Пьяница", ""))) for _, t in before)
 
 
