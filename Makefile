@@ -8,9 +8,12 @@ STAMP := $(VENV)/.installed-stamp
 
 # JupyterLab refuses to run as root without --allow-root, and cannot open a
 # browser on a machine without a display: it then only prints the URL.
-# make lab LAB_DIR=exercises opens the exercises instead of the lessons.
+# make lab opens the learner's own copy of the lessons, my-notebooks/ (tools/lab.py copies
+# notebooks/ and exercises/ there once and never overwrites them, so the tracked lessons
+# stay as published); make lab LAB_DIR=exercises opens the copy of the exercises instead;
+# make lab-reset [NB=name] starts over (the old copies are moved aside, not deleted).
 LAB_DIR ?= notebooks
-LAB_FLAGS := --notebook-dir=$(LAB_DIR)
+LAB_FLAGS := --notebook-dir=my-notebooks/$(LAB_DIR)
 ifeq ($(shell id -u),0)
 LAB_FLAGS += --allow-root
 endif
@@ -24,9 +27,10 @@ NOTEBOOK_DIRS := $(wildcard notebooks exercises)
 # versions are, and tests/test_exercises.py checks that both are up to date with them).
 NBVAL_IGNORE := $(wildcard exercises/source)
 
-# numba compiles the simulators once per checkout (about a minute) and caches the machine
-# code in pianitsa101/simulate/__pycache__; build it during set-up, so that no lesson cell
-# sits silent the first time (the stamp lives beside the cache and goes away with it).
+# numba compiles the simulators once per checkout (one to three minutes on a small machine)
+# and caches the machine code in pianitsa101/simulate/__pycache__. make test builds it first;
+# make lab builds it in the background while JupyterLab opens (a cell that needs it sooner
+# waits for it under the same lock, with a bar). The stamp lives beside the cache.
 NUMBA_STAMP := pianitsa101/simulate/__pycache__/.numba-cache-stamp
 
 # The in-browser site (JupyterLite, issue 13): `make lite` builds dist/lite, `make lite-serve`
@@ -37,7 +41,7 @@ LITE_STAMP := $(LITE_VENV)/.installed-stamp
 LITE_HOST ?= 127.0.0.1
 LITE_PORT ?= 8000
 
-.PHONY: lab test lint bench clean grade exercises notebooks tournament bench-tournament
+.PHONY: lab lab-reset test lint bench clean grade exercises notebooks tournament bench-tournament
 .PHONY: lite lite-serve lite-tools
 
 $(STAMP): pyproject.toml
@@ -66,8 +70,11 @@ lite-serve:
 	@test -f dist/lite/index.html || $(MAKE) --no-print-directory lite
 	$(PYTHON) lite/serve.py --directory dist/lite --host $(LITE_HOST) --port $(LITE_PORT)
 
-lab: $(STAMP) $(NUMBA_STAMP)
-	$(BIN)/jupyter lab $(LAB_FLAGS)
+lab: $(STAMP)
+	$(BIN)/python tools/lab.py run $(LAB_FLAGS)
+
+lab-reset: $(STAMP)
+	$(BIN)/python tools/lab.py reset $(NB)
 
 lint: $(STAMP)
 	$(BIN)/ruff check pianitsa101 tests tools $(wildcard benchmarks docs lite) $(NOTEBOOK_DIRS)

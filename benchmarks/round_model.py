@@ -2,8 +2,9 @@
 
 ``python benchmarks/round_model.py [rounds]`` plays that many heads-up rounds of
 HeuristicAgent against itself under the default rules (the first player alternating) and
-prints ``DEFAULT_MODEL`` as written in ``pianitsa101/game101/matchvalue.py``: the starter's
-share of the rounds won, the loser's points (R19) in bins of two, the winner's (R20).
+prints ``DEFAULT_MODEL`` as written in ``pianitsa101/strategy/matchvalue.py``: the starter's
+share of the rounds won, the loser's points (R19), each total exactly (the match value's
+R22 needs them: a total of exactly 101 goes back to 0), the winner's (R20).
 """
 
 from __future__ import annotations
@@ -37,10 +38,7 @@ def measure(rounds: int) -> tuple[float, Counter, Counter]:
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
     share, loser, winner = measure(rounds)
-    bins = Counter()
-    for points, count in loser.items():
-        bins[points - points % 2 + 1] += count  # bins of two, counted at their middle
-    pairs = ", ".join(f"({x}, {c})" for x, c in sorted(bins.items()))
+    pairs = ", ".join(f"({x}, {c})" for x, c in sorted(loser.items()))
     print(f"# {rounds:,} heads-up rounds of HeuristicAgent against itself, Rules101()")
     print(f"starter_wins={share:.3f},")
     print(f"loser_points=_histogram([{pairs}]),")

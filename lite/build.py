@@ -41,9 +41,16 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # What a notebook may import in the site: the standard library, and what the lock holds.
 SITE_PACKAGES = {"pianitsa101", "ipywidgets", "anywidget", "psygnal", "traitlets", "IPython", "comm",
                  "ipykernel", "micropip", "piplite", "pyodide", "js", "typing_extensions"}
-# ... except these parts of the package, made for the lessons on a full Python (numpy, matplotlib):
-FULL_PYTHON_ONLY = ("pianitsa101.lessons",)
+# ... except these parts of the package, made for a full Python only (the lessons' matplotlib figures;
+# pianitsa101.lessons draws them as SVG where matplotlib is missing):
+FULL_PYTHON_ONLY = ("pianitsa101.lessons.mplchart",)
 NOT_IN_BROWSER = ["numpy", "numba", "llvmlite", "matplotlib", "jupyterlab"]  # left out of the lock
+# ... unless PyPI has wheels for the site's Pyodide: then the build takes them (asked of uv every build).
+OPTIONAL = ("numpy", "matplotlib")
+# uv's name for a Pyodide ABI (pyodide-lock.json's info.abi_version); an ABI uv does not know
+# can take only pure-Python wheels.
+UV_PLATFORMS = {"2024_0": "wasm32-pyodide2024", "2025_0": "wasm32-pyodide2025",
+                "2026_0": "wasm32-pyodide2026"}
 KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 
 
@@ -52,12 +59,18 @@ def log(message: str) -> None:
     print(f"lite: {message}", file=sys.stderr, flush=True)
 
 
-def run(command: list[str], **options) -> None:
-    """Run a command, failing with its output when it fails."""
+def run(command: list[str], **options) -> str:
+    """Run a command, failing with its output when it fails; return its output (stdout and stderr)."""
     done = subprocess.run(command, capture_output=True, text=True, **options)
     if done.returncode:
         sys.stderr.write(done.stdout[-4000:] + done.stderr[-8000:])
         raise SystemExit(f"lite: {' '.join(command[:4])} ... failed with {done.returncode}")
+    return done.stdout + done.stderr
+
+
+def warnings_in(output: str) -> list[str]:
+    """The lines of a tool's output that warn (shown after every build, never hidden)."""
+    return [line.strip() for line in output.splitlines() if re.search(r"\bwarn(ing)?\b|\[W ", line, re.I)]
 
 
 # ----- which notebooks run in the browser ---------------------------------------------------------
@@ -92,9 +105,10 @@ def imported_modules(notebook: dict) -> set[str]:
     return found
 
 
-def missing_in_browser(notebook: dict) -> list[str]:
-    """The modules a notebook imports that the site cannot give it (sorted; empty: it runs there)."""
-    available = set(sys.stdlib_module_names) | SITE_PACKAGES
+def missing_in_browser(notebook: dict, taken: frozenset[str] = frozenset()) -> list[str]:
+    """The modules a notebook imports that the site cannot give it (sorted; empty: it runs there);
+    ``taken`` are the ``OPTIONAL`` packages this build found wheels for."""
+    available = set(sys.stdlib_module_names) | SITE_PACKAGES | taken
     missing = set()
     for name in imported_modules(notebook):
         root = name.partition(".")[0]
@@ -115,14 +129,17 @@ def title_of(notebook: dict, fallback: str) -> str:
     return fallback
 
 
-def choose_notebooks() -> tuple[list[tuple[str, str]], list[tuple[str, str, list[str]]]]:
+Chosen = tuple[list[tuple[str, str]], list[tuple[str, str, list[str]]]]
+
+
+def choose_notebooks(taken: frozenset[str] = frozenset()) -> Chosen:
     """(path, title) of the notebooks for the site, and (path, title, missing) of those left out."""
     chosen, left_out = [], []
     for folder in SOURCES:
         for path in sorted((ROOT / folder).glob("*.ipynb")):
             notebook = json.loads(path.read_text(encoding="utf-8"))
             rel = f"{folder}/{path.name}"
-            missing = missing_in_browser(notebook)
+            missing = missing_in_browser(notebook, taken)
             title = title_of(notebook, path.stem)
             if missing:
                 left_out.append((rel, title, missing))
@@ -157,6 +174,13 @@ def front_page(chosen: list[tuple[str, str]], left_out: list[tuple[str, str, lis
         (others + "\n\n" if others else "None: every lesson is here.\n\n")
         + "They use numpy, matplotlib or numba, which do not run in the browser. On a computer with "
         "Python, `make lab` in the project folder installs everything and opens them in JupyterLab.\n",
+        "## If a cell runs for ever\n",
+        "A cell that never ends (a `while True:` loop, say) keeps the kernel busy: its prompt stays `[*]`. "
+        "Use **Kernel > Restart Kernel** (about ten seconds), then **Run > Run All Cells** to run the "
+        "notebook again from the top; what you typed stays. *Kernel > Interrupt* does not stop a running "
+        "cell in this site: its Python kernel (jupyterlite-pyodide-kernel 0.8) cannot be interrupted yet, "
+        "whatever the web server sends. No header needs configuring: the site works on any static "
+        "host as it is.\n",
         "## Simulations here\n",
         "`simulate_pianitsa` and `simulate_101` run in pure Python in the browser: the same games as "
         "the compiled simulator for the same seed, about a hundred times slower, so their default "
@@ -175,12 +199,12 @@ def _write_notebook(path: Path, notebook: dict) -> None:
     path.write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
-def write_contents(contents: Path, extra: list[Path]) -> dict:
+def write_contents(contents: Path, extra: list[Path], taken: frozenset[str] = frozenset()) -> dict:
     """Generate the site's notebooks and front page into ``contents``; return what was chosen.
 
     ``extra`` notebooks (the browser test's) go into ``contents/tests/`` as they are, kernel aside.
     """
-    chosen, left_out = choose_notebooks()
+    chosen, left_out = choose_notebooks(taken)
     copies = [(ROOT / rel, contents / rel) for rel, _ in chosen]
     copies += [(path, contents / "tests" / path.name) for path in extra]
     for source, target in copies:
@@ -226,7 +250,34 @@ def pyodide_runtime(static: Path) -> None:
     lock_path.write_text(json.dumps(lock, indent=1), encoding="utf-8")
 
 
-def config(wheel_dir: str, out: Path) -> dict:
+def _uv_compile(requirements: str, python: str, platform: str) -> subprocess.CompletedProcess:
+    """``uv pip compile`` of ``requirements`` for a Pyodide, wheels only."""
+    uv = Path(sys.executable).with_name("uv")
+    return subprocess.run([str(uv), "pip", "compile", "--quiet", "--no-build", "--no-header",
+                           f"--python-platform={platform}", f"--python-version={python}", "-"],
+                          input=requirements, capture_output=True, text=True,
+                          env={**os.environ, "UV_PYTHON_DOWNLOADS": "never"})
+
+
+def runtime(static: Path) -> tuple[str, str | None]:
+    """The site's Python (e.g. '3.14') and uv's platform for its Pyodide (None: this uv does not know it)."""
+    info = json.loads((static / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    python = ".".join(info["python"].split(".")[:2])
+    platform = UV_PLATFORMS.get(info.get("abi_version", ""))
+    if platform is None or _uv_compile("", python, platform).returncode:
+        return python, None  # e.g. uv 0.13 knows wasm32-pyodide2025 at most
+    return python, platform
+
+
+def wheels_for_pyodide(names: tuple[str, ...], python: str, platform: str | None) -> frozenset[str]:
+    """Those of ``names`` that uv can install, wheels only, into the site's Pyodide (asks the index)."""
+    if platform is None:
+        return frozenset()
+    return frozenset(name for name in names if _uv_compile(name + "\n", python, platform).returncode == 0)
+
+
+def config(wheel_dir: str, out: Path, python: str = "", platform: str | None = None,
+           taken: frozenset[str] = frozenset()) -> dict:
     """``jupyter_lite_config.json``: contents, output, and the lock with the site's packages."""
     pins = [f"{name}=={importlib.metadata.version(name)}" for name in ("ipywidgets", "anywidget")]
     return {
@@ -239,9 +290,12 @@ def config(wheel_dir: str, out: Path) -> dict:
         },
         "PyodideLockAddon": {
             "enabled": True,
-            "specs": ["micropip", *pins, "pianitsa101"],
+            "specs": ["micropip", *pins, "pianitsa101", *sorted(taken)],
             "wheels": [wheel_dir],
-            "excludes_extra": NOT_IN_BROWSER,
+            "excludes_extra": [name for name in NOT_IN_BROWSER if name not in taken],
+            # resolve for the site's own Python and Pyodide platform (pyodide-lock reads the Python
+            # from the runtime's lock; the platform it assumes by default is an older Pyodide's)
+            **({"pyodide_lock_uv_options": {"python_platform": platform}} if platform else {}),
         },
     }
 
@@ -263,6 +317,8 @@ def finish(out: Path, chosen: dict) -> None:
         raise SystemExit("lite: the site's index.html has no <head>: the JupyterLite layout changed")
     index.write_text(page.replace("<head>", "<head>\n    " + FRONT_DOOR, 1), encoding="utf-8")
     shutil.copy(ROOT / "lite" / "serve.py", out / "serve.py")
+    # Browsers ask every site for /favicon.ico: JupyterLite's own icon answers it (no 404).
+    shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
     (out / "HOW-TO-OPEN.txt").write_text(
         "pianitsa101 in the browser\n\n"
         "Put this folder on any static web host and open its address; or, with no internet,\n"
@@ -292,14 +348,22 @@ def build(out: Path = OUT, extra: tuple[Path, ...] = ()) -> dict:
     wheel = build_wheel(stage / "wheels")
     log(f"wheel {wheel.name}")
     pyodide_runtime(stage / "static")
-    chosen = write_contents(stage / "contents", [Path(p).resolve() for p in extra])
+    python, platform = runtime(stage / "static")
+    taken = wheels_for_pyodide(OPTIONAL, python, platform)
+    found = ", ".join(sorted(taken)) or "none of " + ", ".join(OPTIONAL)
+    log(f"the site runs Python {python} (Pyodide {PYODIDE}); uv platform "
+        f"{platform or 'unknown to this uv: pure wheels only'}; wheels found for {found}")
+    chosen = write_contents(stage / "contents", [Path(p).resolve() for p in extra], taken)
     log(f"notebooks in the site: {', '.join(chosen['in_site']) or 'none'}; "
         f"left for make lab: {', '.join(chosen['need_make_lab']) or 'none'}")
-    (stage / "jupyter_lite_config.json").write_text(json.dumps(config("wheels", out), indent=1),
-                                                    encoding="utf-8")
+    settings = config("wheels", out, python, platform, taken)
+    (stage / "jupyter_lite_config.json").write_text(json.dumps(settings, indent=1), encoding="utf-8")
     env = {**os.environ, "UV_PYTHON_DOWNLOADS": "never"}  # uv must not fetch a CPython build
     jupyter = Path(sys.executable).with_name("jupyter")
-    run([str(jupyter), "lite", "build", "--lite-dir", str(stage)], cwd=stage, env=env)
+    output = run([str(jupyter), "lite", "build", "--lite-dir", str(stage)], cwd=stage, env=env)
+    (stage / "build.log").write_text(output, encoding="utf-8")
+    for line in warnings_in(output):
+        log(f"build warning: {line}")
     finish(out, chosen)
     size = folder_size(out)
     log(f"built {out} ({size / 1e6:.0f} MB) in {time.perf_counter() - start:.0f} s")

@@ -6,6 +6,11 @@
 
 Only the Python standard library is needed. Plain ``python -m http.server`` also works
 where the system knows the types of ``.wasm`` and ``.mjs`` files; this script sets them.
+
+``--isolate`` also sends the headers that make the page *cross-origin isolated* (``ISOLATION``),
+which a kernel needs to be interrupted through shared memory. It is off by default: with them,
+jupyterlite-pyodide-kernel 0.8.6 switches to its other worker, whose kernel never became ready in
+headless Chromium here ("value.then is not a function"), and that kernel has no interrupt anyway.
 """
 
 from __future__ import annotations
@@ -22,11 +27,28 @@ TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/ja
          ".ipynb": "application/json", ".md": "text/markdown"}
 
 
+# Cross-origin isolation: the page may use SharedArrayBuffer (the kernel's interrupt signal) only
+# when it and everything it loads say so. Every file of the site comes from this same origin.
+ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin",
+             "Cross-Origin-Embedder-Policy": "require-corp",
+             "Cross-Origin-Resource-Policy": "same-origin"}
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the types the site needs; no log line per request."""
+    """Static files with the types the site needs (and, asked, the isolation headers); no log per request."""
 
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    isolate = False
+    """Send ``ISOLATION`` with every answer (``--isolate``)."""
+
+    def end_headers(self) -> None:
+        """With ``--isolate``, every answer says the page is cross-origin isolated."""
+        if self.isolate:
+            for name, value in ISOLATION.items():
+                self.send_header(name, value)
+        super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
         """Quiet: a page load asks for hundreds of files."""
@@ -39,7 +61,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="127.0.0.1 (this computer only) or 0.0.0.0 (the classroom's network too)")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--isolate", action="store_true",
+                        help="send the cross-origin isolation headers (for a kernel that can be interrupted)")
     options = parser.parse_args(argv)
+    SiteHandler.isolate = options.isolate
     folder = Path(options.directory)
     if not (folder / "index.html").is_file():
         sys.exit(f"{folder} holds no site (no index.html): build it with `make lite`")

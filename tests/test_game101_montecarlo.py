@@ -198,16 +198,20 @@ def test_short_tournament_ahead_of_the_heuristic():
     assert diff.low > 0
 
 
-def test_plays_in_pure_python_where_numpy_and_numba_are_missing():
-    # As in the browser: numpy and numba cannot be imported, the bot plays with its pure-Python
-    # playouts, and analyses a position exactly as compiled=False does here.
+def test_plays_in_pure_python_where_numpy_and_numba_are_missing(monkeypatch):
+    # As in the browser: numpy and numba cannot be imported, the bot warms up and plays with its
+    # pure-Python playouts (the match-value table every 4 points there), and analyses a position
+    # exactly as compiled=False does here with that table.
     from test_simulate_pure import run_without_numpy
+
+    from pianitsa101.game101 import matchvalue
 
     code = """
 import json, sys
 from pianitsa101.game101 import HeuristicAgent, Match101, Round101
 from pianitsa101.strategy import MonteCarloAgent
 bot = MonteCarloAgent(seed=2, steps=300)
+assert bot.warm_up(background=True) is not None  # a thread (there are threads here), numba not imported
 assert bot._backend() is None and bot.budget == "300 simulated moves"
 result = Match101(2, seed=5, agents=[bot, HeuristicAgent()]).play()
 rnd = Round101.deal(2, seed=9)
@@ -218,9 +222,46 @@ print(json.dumps({"over": result.over, "values": [[str(e.move), e.value] for e i
 """
     got = json.loads(run_without_numpy(code))
     assert got["over"] and got["numpy"] == []
+    monkeypatch.setattr(matchvalue, "_grid_step", lambda: 4)
     rnd = Round101.deal(2, seed=9)
     here = MonteCarloAgent(seed=2, compiled=False).explain(rnd.view(rnd.to_move), rnd.legal_moves())
-    assert got["values"] == [[str(e.move), e.value] for e in here]
+    assert [m for m, _ in got["values"]] == [str(e.move) for e in here]
+    assert [v for _, v in got["values"]] == pytest.approx([e.value for e in here], abs=1e-9)  # (numpy's sums)
+
+
+def test_warm_up_loads_the_playouts_and_the_table_before_the_first_decision():
+    bot = MonteCarloAgent(seed=1)
+    thread = bot.warm_up(Rules101(), 3, background=True)
+    thread.join(timeout=600)
+    assert not thread.is_alive()
+    assert (Rules101(), 3) in bot._values  # the table the first decision of a 3-player match needs
+    assert bot.warm_up() is None and (Rules101(), 2) in bot._values
+    if mc.compiled_available():
+        from pianitsa101.simulate import _playout101
+
+        assert _playout101.evaluate_moves.signatures  # loaded (compiled code in this process)
+
+
+def test_greedy_playouts_are_another_policy_and_are_checked():
+    rnd = Round101.deal(2, seed=4)
+    view, legal = rnd.view(rnd.to_move), rnd.legal_moves()
+    greedy = MonteCarloAgent(seed=1, steps=SMALL, playout_policy="greedy")
+    assert "playout_policy='greedy'" in repr(greedy)
+    assert [e.move for e in greedy.explain(view, legal)] != [] and greedy.sampling.deals > 0
+    with pytest.raises(ValueError, match="playout_policy"):
+        MonteCarloAgent(playout_policy="random")
+
+
+def test_the_deals_are_counted_and_fallbacks_shown_in_explain():
+    bot = MonteCarloAgent(seed=1, steps=SMALL)
+    rnd = Round101.deal(4, seed=8)
+    for _ in range(12):
+        rnd.play(HeuristicAgent().choose(rnd.view(rnd.to_move), rnd.legal_moves()))
+    estimates = bot.explain(rnd.view(rnd.to_move), rnd.legal_moves())
+    tally = bot.sampling
+    assert tally.deals == estimates[0].playouts and tally.proposals >= tally.deals
+    assert all(e.not_uniform == tally.fallbacks + tally.relaxed for e in estimates)
+    assert tally.relaxed == 0
 
 
 def test_pure_variable_asks_for_the_python_playouts(monkeypatch):

@@ -172,6 +172,7 @@ def test_compiled_deals_come_from_the_unseen_cards_and_reshuffle_the_stock(twins
 
     from pianitsa101.simulate import _playout101 as kernel
     from pianitsa101.simulate._rng import _seed_game
+    from pianitsa101.strategy import _bot101
     from pianitsa101.strategy.knowledge import belief
 
     stocks_varied = hands_varied = stock_cases = hand_cases = 0
@@ -179,34 +180,38 @@ def test_compiled_deals_come_from_the_unseen_cards_and_reshuffle_the_stock(twins
         view = rnd.view(seat)
         knows = belief(view)
         assert {c for c in knows.pool} <= unseen_cards(view)
-        counts = np.array([g.count for g in knows.groups], dtype=np.int64)
-        masks = np.array([g.allowed for g in knows.groups], dtype=np.uint64)
-        order = np.array(knows.order(), dtype=np.int64)
-        pool = np.array([c.index for c in knows.pool], dtype=np.int64)
-        starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        _, split_counts, split_cum, masks, order, size, pool = _bot101.deal_arrays(knows)
+        starts = np.zeros(len(knows.groups) + 1, dtype=np.int64)
         work = np.zeros(max(len(pool), 1), dtype=np.int64)
-        assigned = np.zeros(max(int(counts.sum()), 1), dtype=np.int64)
+        assigned = np.zeros(max(len(pool), 1), dtype=np.int64)
+        spare = assigned.copy()
         state = np.zeros(1, dtype=np.uint64)
-        assert counts.sum() == len(pool)
+        assert all(sum(counts) == len(pool) for counts, _ in knows.ways())
         for g in knows.groups:  # the public counts
             assert g.count <= (view.stock_size if g.seat < 0 else view.hand_sizes[g.seat])
         stocks, hands = set(), set()
         for d in range(60):
             _seed_game(state, np.uint64(d + 1), np.uint64(seat + 7), d)
-            ok = kernel._deal_hidden(pool, counts, masks, order, starts, work, assigned, state)
+            split, status, _ = kernel._deal_hidden(pool, split_counts, split_cum, masks, order, size, starts,
+                                                   work, assigned, spare, state)
             got = assigned[: len(pool)].tolist()
             assert sorted(got) == sorted(pool.tolist())
+            assert status != 2  # the masks were never ignored
             for g, group in enumerate(knows.groups):
                 cards = got[starts[g]: starts[g + 1]]
-                assert not ok or all(int(group.allowed) >> c & 1 for c in cards)
+                assert len(cards) == split_counts[split, g]
+                assert all(int(group.allowed) >> c & 1 for c in cards)
                 seen = tuple(cards if group.seat < 0 else sorted(cards))  # a stock's order counts
                 (stocks if group.seat < 0 else hands).add((g, seen))
         stock_groups = [g for g, group in enumerate(knows.groups) if group.seat < 0 and group.count >= 2]
         if stock_groups:
             stock_cases += 1
             stocks_varied += len({s for s in stocks if s[0] in stock_groups}) >= 10 * len(stock_groups)
+        pool_mask = sum(1 << int(c) for c in pool)
         hand_groups = [g for g, group in enumerate(knows.groups) if group.seat >= 0 and group.count >= 1]
-        if hand_groups and len(pool) > max(knows.groups[g].count for g in hand_groups):
+        free = [g for g in hand_groups
+                if (knows.groups[g].allowed & pool_mask).bit_count() > knows.groups[g].count]
+        if free:  # some hand group may hold other cards than it does: the deals must vary them
             hand_cases += 1
             hands_varied += len(hands) > len(hand_groups)
     assert stock_cases >= 20 and hand_cases >= 30

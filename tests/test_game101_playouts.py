@@ -96,6 +96,45 @@ def test_match_value_r22_r23():
             assert me <= value.chance(mine, theirs + 5, True) + 1e-9
 
 
+def test_R22_the_table_lands_on_exactly_101_and_goes_back_to_0():
+    # Every integer total is on the grid (step 1): the table must satisfy one round of the match
+    # written out here with R22 and R23 applied to each exact total, read back from the table.
+    model = DEFAULT_MODEL
+    value = MatchValue(Rules101(), players=2)
+    assert value.step == 1
+    q = model.starter_wins
+
+    def after_loss(total, x):
+        t = total + x
+        return None if t > 101 else (0 if t == 101 else t)  # R23 over, R22 back to 0
+
+    def win_me(mine, theirs):  # I won the round: I start the next, the other lost
+        out = 0.0
+        for b, pb in model.winner_points:
+            for x, px in model.loser_points:
+                t = after_loss(theirs, x)
+                out += pb * px * (1.0 if t is None else value.chance(max(mine + b, -60), t, True))
+        return out
+
+    def lose_me(mine, theirs):
+        out = 0.0
+        for b, pb in model.winner_points:
+            for x, px in model.loser_points:
+                t = after_loss(mine, x)
+                out += pb * px * (0.0 if t is None else value.chance(t, max(theirs + b, -60), False))
+        return out
+
+    for mine, theirs in ((97, 40), (91, 60), (99, 99), (60, 95), (0, 0)):
+        expected = q * win_me(mine, theirs) + (1 - q) * lose_me(mine, theirs)
+        assert value.chance(mine, theirs, True) == pytest.approx(expected, abs=2e-5), (mine, theirs)
+    # R22 where it must: a loser at 97 who takes exactly 4 goes back to 0 instead of losing the match
+    four = RoundModel(0.5, ((4, 0.5), (30, 0.5)), ((0, 1.0),))
+    reset = MatchValue(Rules101(), players=2, model=four)
+    never = MatchValue(Rules101(reset_at_101=False), players=2, model=four)
+    assert reset.chance(97, 0, starts=False) > never.chance(97, 0, starts=False) + 0.1
+    assert reset.chance(98, 0, starts=False) == pytest.approx(never.chance(98, 0, starts=False), abs=0.02)
+
+
 def test_match_value_agrees_with_simulated_matches():
     # The dynamic programme against matches simulated straight from the round model (exact vs simulated).
     model = DEFAULT_MODEL

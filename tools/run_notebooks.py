@@ -4,7 +4,9 @@
 
 Each notebook runs in a fresh kernel started in its own folder with PYTHONHASHSEED=0; the
 saved file keeps its outputs but no widget state (``metadata.widgets``) and no execution
-timestamps, so a re-run changes the file only where an output really changed.
+timestamps, so a re-run changes the file only where an output really changed. A widget's
+output keeps only its text: a stored widget view without its saved model shows "model not found"
+and logs a console error when the notebook is opened (issue 19).
 """
 
 from __future__ import annotations
@@ -28,8 +30,23 @@ def run(path: Path, timeout: int = 600) -> float:
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+    drop_widget_views(nb)
     nbformat.write(nb, path)
     return seconds
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def drop_widget_views(nb) -> int:
+    """Remove the widget views from the stored outputs (their models are not saved); return how many."""
+    dropped = 0
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            if WIDGET_VIEW in output.get("data", {}):
+                del output["data"][WIDGET_VIEW]
+                dropped += 1
+    return dropped
 
 
 def main(paths: list[str]) -> None:

@@ -1,21 +1,27 @@
 """Small helpers shared by the probability lessons (``notebooks/04``, ``05``, ``08``).
 
-- :mod:`~pianitsa101.lessons.stats`: a simulated share or mean with its 95% interval,
-  printed with the sample size beside it;
-- :mod:`~pianitsa101.lessons.deals`: deals as numpy arrays (every distinct deal of a small
-  deck, or many shuffled ones) for ``simulate_pianitsa(deals=...)``;
+- :mod:`~pianitsa101.lessons.stats`: a simulated share or mean with its 95% interval
+  (Wilson's for a share), printed with the sample size beside it;
+- :mod:`~pianitsa101.lessons.deals`: deals as lists of stacks (every distinct deal of a
+  small deck, or many shuffled ones) for ``simulate_pianitsa(deals=...)``;
 - :mod:`~pianitsa101.lessons.chains`: exact expected values of a game that ends by chance
   (an absorbing Markov chain), in fractions;
-- :mod:`~pianitsa101.lessons.plots`: large, readable matplotlib defaults for a projector.
+- :mod:`~pianitsa101.lessons.figure`: a ``Chart`` described once and drawn with matplotlib
+  where it is installed, as SVG where it is not (the browser);
+- :mod:`~pianitsa101.lessons.sizes`: ``sample(compiled, pure)``, a sample size for the
+  simulator available here.
 
-This package imports numpy and matplotlib, so it is for the lessons on a full Python only:
-the engines, the tables and the exercise checks never import it.
+Plain Python: numpy and matplotlib are used when they are there, never needed, so the
+lessons run in the browser too. The engines, tables and exercise checks never import it.
 """
 
 from pianitsa101.lessons.chains import solve_chain
-from pianitsa101.lessons.deals import rank_orders, shuffled_deals, with_suits
+from pianitsa101.lessons.deals import as_deals, deal_out, deal_ranks, rank_orders, shuffled_deals, with_suits
+from pianitsa101.lessons.figure import Chart, hist_shares, show_row
 from pianitsa101.lessons.plots import big_plots, error_bars
-from pianitsa101.lessons.stats import Mean, Share, agrees
+from pianitsa101.lessons.sizes import COMPILED, ENGINE, sample
+from pianitsa101.lessons.stats import Mean, Share, agrees, versus
 
-__all__ = ["Mean", "Share", "agrees", "big_plots", "error_bars", "rank_orders", "shuffled_deals",
-           "solve_chain", "with_suits"]
+__all__ = ["COMPILED", "ENGINE", "Chart", "Mean", "Share", "agrees", "as_deals", "big_plots", "deal_out",
+           "deal_ranks", "error_bars", "hist_shares", "rank_orders", "sample", "show_row", "shuffled_deals",
+           "solve_chain", "versus", "with_suits"]

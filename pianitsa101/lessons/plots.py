@@ -1,8 +1,10 @@
-"""Matplotlib defaults for lessons shown on a projector: big fonts, thick lines, a light grid."""
+"""Matplotlib defaults for lessons shown on a projector: big fonts, thick lines, a light grid.
+
+matplotlib is imported only when it is there: without it (in the browser) the lessons draw
+their ``Chart``s as SVG, and ``big_plots`` has nothing to set.
+"""
 
 from __future__ import annotations
-
-import matplotlib as mpl
 
 __all__ = ["BIG", "big_plots", "error_bars"]
 
@@ -35,6 +37,10 @@ def big_plots() -> None:
     >>> mpl.rcParams["font.size"]
     16.0
     """
+    try:
+        import matplotlib as mpl
+    except ImportError:  # the browser: charts are drawn as SVG, in the same large style
+        return
     mpl.rcParams.update(BIG)
 
 

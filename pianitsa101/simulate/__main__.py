@@ -1,5 +1,5 @@
-"""``python -m pianitsa101.simulate``: compile the simulators and cache them (``make`` does it in set-up)."""
+"""``python -m pianitsa101.simulate``: compile the simulators and cache them, a line per piece."""
 
-from pianitsa101.simulate._cache import main
+from pianitsa101.simulate._build import main
 
 main()

@@ -58,11 +58,18 @@ def play(cards: list[Card], players: int, rules: Rules101, count: int, key0: int
     decisions = np.zeros(count, dtype=np.int64)
     scores = np.zeros((count, players), dtype=np.int64)
 
+    notice, release = _cache.ready((kernel.play_rounds,), "101", progress) if count else ("", None)
+
     def play_chunk(lo: int, hi: int) -> None:
         kernel.play_rounds(deck, players, opt, penalty, points, k0, k1, lo, hi - lo, max_decisions,
                            winner[lo:hi], code[lo:hi], decisions[lo:hi], scores[lo:hi])
+        if release is not None:
+            release()  # compiled (and cached) by the first chunk: others may load it now
 
-    notice = _cache.COMPILE_NOTICE if count and _cache.needs_compiling(kernel.play_rounds) else ""
-    run_in_chunks(count, "101", progress, _check_workers(threads), front._CHUNK, play_chunk, notice=notice,
-                  unit="rounds")
+    try:
+        run_in_chunks(count, "101", progress, _check_workers(threads), front._CHUNK, play_chunk,
+                      notice=notice, unit="rounds")
+    finally:
+        if release is not None:
+            release()
     return winner, code, decisions, scores

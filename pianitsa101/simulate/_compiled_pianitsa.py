@@ -37,12 +37,19 @@ def _run(count: int, n: int, threads: int | None, progress: ProgressArg, entry, 
     disputes = np.zeros(count, dtype=np.int64)
     left = np.zeros((count, n), dtype=np.int32)
 
+    notice, release = _cache.ready((entry,), "Пьяница", progress) if count else ("", None)
+
     def play(lo: int, hi: int) -> None:
         call(lo, hi, (outcome[lo:hi], tricks[lo:hi], disputes[lo:hi], left[lo:hi]))
+        if release is not None:
+            release()  # compiled (and cached) by the first chunk: others may load it now
 
-    notice = _cache.COMPILE_NOTICE if count and _cache.needs_compiling(entry) else ""
-    run_in_chunks(count, "Пьяница", progress, _check_workers(threads), front._CHUNK, play, notice=notice,
-                  unit="games")
+    try:
+        run_in_chunks(count, "Пьяница", progress, _check_workers(threads), front._CHUNK, play, notice=notice,
+                      unit="games")
+    finally:
+        if release is not None:
+            release()
     return outcome, tricks, disputes, left
 
 

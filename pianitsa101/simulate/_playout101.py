@@ -3,11 +3,13 @@
 ``MonteCarloAgent`` (``pianitsa101.strategy.montecarlo``) describes what its seat knows as
 arrays (its own hand and every known card, the unknown cards in a pool, and "slot groups":
 how many unknown cards each opponent and the stock hold, each group with a bit mask of the
-cards it may contain, see ``game101/knowledge.py``), and ``evaluate_moves`` does the rest:
+cards it may contain, see ``strategy/knowledge.py``), and ``evaluate_moves`` does the rest:
 
-- deal the pool into the groups at random, most constrained group first, each group taking
-  the first cards of a shuffled pool that its mask allows (a sample consistent with what
-  the seat has seen; after 20 failed tries the masks are ignored);
+- deal the pool into the groups uniformly over the deals consistent with what the seat has
+  seen (``Belief.sample``'s exact rejection: a split by its weight, each group a uniform
+  choice of the cards left that its mask allows, the last one the rest, accepted with
+  chance prod C(left allowed, count) / C(allowed, count)); after ``MAX_TRIES`` proposals the
+  last complete one is kept, or if none the masks are ignored, and both are counted;
 - for each candidate move, play it on that deal and then play the round out with the
   playout policy, every seat alike: ``HeuristicAgent``'s rules of thumb, scored exactly as
   it scores them (``policy_move``);
@@ -35,7 +37,7 @@ from pianitsa101.simulate._game101_kernel import (
     _round_points,
 )
 from pianitsa101.simulate._legal101 import legal_moves
-from pianitsa101.simulate._rng import _seed_game, _shuffle
+from pianitsa101.simulate._rng import _below, _next, _seed_game, _shuffle
 from pianitsa101.simulate._state101 import (
     ACE,
     DIRECTION,
@@ -67,7 +69,7 @@ KING_OF_SPADES = 11  # index of K♠: suit 0, rank 13
 # Slots of the weights array ``w`` (HeuristicAgent's class attributes, in this order).
 W_KEEP_QUEEN, W_FOLLOW_SUIT, W_SIX_COVERED, W_SIX_STUCK, W_ATTACK_NOW, W_ATTACK_SAVE, W_REVERSE, W_CLOSE = \
     range(8)
-TRIES = 20  # deals tried with the masks before they are ignored
+MAX_TRIES = 2_000  # proposals per deal, as knowledge.MAX_TRIES
 
 
 @njit(cache=True)
@@ -186,56 +188,108 @@ def _apply(kind, card, suit, st, hands, hand_n, stock, discard, penalty, opt, rn
         _flush_move(st, suit, hands, hand_n, discard)
 
 
+@njit(cache=True, inline="always")
+def _uniform(rng):
+    """A uniform float in [0, 1)."""
+    return np.float64(_next(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
 @njit(cache=True)
-def _deal_hidden(pool, group_count, group_mask, group_order, group_start, work, assigned, rng):
-    """Deal the pool into the slot groups (most constrained first); False if the masks had to be ignored."""
+def _deal_hidden(pool, split_counts, split_cum, group_mask, group_order, group_size, group_start, work,
+                 assigned, spare, rng):
+    """Deal the pool into the slot groups, uniformly (see the module text): (split, status, proposals).
+
+    status 0: uniform; 1: the last complete proposal, after MAX_TRIES; 2: the masks ignored.
+    ``group_start`` is filled for the split chosen.
+    """
     p = pool.shape[0]
-    for attempt in range(TRIES + 1):
+    groups = group_order.shape[0]
+    splits = split_counts.shape[0]
+    cand = np.empty(max(p, 1), dtype=np.int64)
+    last = group_order[groups - 1] if groups else -1
+    kept = -1
+    for attempt in range(MAX_TRIES):
+        s = 0
+        if splits > 1:
+            r = _uniform(rng) * split_cum[splits - 1]
+            while s < splits - 1 and split_cum[s] <= r:
+                s += 1
+        group_start[0] = 0
+        for g in range(groups):
+            group_start[g + 1] = group_start[g] + split_counts[s, g]
         work[:p] = pool
-        _shuffle(work, p, rng)
+        rn = p  # the cards left: work[:rn]
         ok = True
-        for j in range(group_order.shape[0]):
+        accept = 1.0
+        for j in range(groups):
             g = group_order[j]
-            need = group_count[g]
+            need = split_counts[s, g]
             mask = group_mask[g]
-            at = group_start[g]
-            for i in range(p):
-                if need == 0:
-                    break
-                c = work[i]
-                if c >= 0 and (attempt == TRIES or (mask >> np.uint64(c)) & np.uint64(1)):
-                    assigned[at] = c
-                    at += 1
-                    need -= 1
-                    work[i] = -1
-            if need > 0:
+            k = 0
+            for i in range(rn):
+                if (mask >> np.uint64(work[i])) & np.uint64(1):
+                    cand[k] = i
+                    k += 1
+            if k < need or (g == last and k != rn):
                 ok = False
                 break
-        if ok:
-            return attempt < TRIES
-    return False
+            at = group_start[g]
+            for t in range(need):  # a uniform choice of `need` of them, in a uniform order
+                r = t + _below(rng, k - t)
+                cand[t], cand[r] = cand[r], cand[t]
+                assigned[at + t] = work[cand[t]]
+            if g != last:
+                for t in range(need):
+                    accept *= (k - t) / (group_size[g] - t)
+                for t in range(need):
+                    work[cand[t]] = -1
+                kept_n = 0
+                for i in range(rn):
+                    if work[i] >= 0:
+                        work[kept_n] = work[i]
+                        kept_n += 1
+                rn = kept_n
+        if not ok:
+            continue
+        if accept >= 1.0 or _uniform(rng) < accept:
+            return s, 0, attempt + 1
+        kept = s
+        spare[:p] = assigned[:p]
+    if kept >= 0:  # the last complete proposal, consistent but not uniform
+        group_start[0] = 0
+        for g in range(groups):
+            group_start[g + 1] = group_start[g] + split_counts[kept, g]
+        assigned[:p] = spare[:p]
+        return kept, 1, MAX_TRIES
+    s = 0  # ignore the masks: the pool in a shuffled order, by the first split's counts
+    group_start[0] = 0
+    for g in range(groups):
+        group_start[g + 1] = group_start[g] + split_counts[s, g]
+    work[:p] = pool
+    _shuffle(work, p, rng)
+    assigned[:p] = work[:p]
+    return s, 2, MAX_TRIES
 
 
 @njit(cache=True)
 def evaluate_moves(opt, penalty, points, w, st0, hands0, hand_n0, discard0, stock_layout,
-                   group_seat, group_count, group_mask, group_order, pool,
+                   group_seat, split_counts, split_cum, group_mask, group_order, group_size, pool,
                    mk0, mc0, ms0, key0, key1, first, dets, steps_budget, max_decisions,
-                   out_points, out_winner):
+                   out_points, out_winner, tally):
     """Play each move (mk0, mc0, ms0) out on up to ``dets`` deals of the hidden cards; fill the outputs.
 
     ``out_points[d, m, seat]``: the points of ``seat`` after move ``m`` on deal ``first + d``;
     ``out_winner[d, m]``: the winner, or -1 for a playout abandoned at ``max_decisions``.
     With ``steps_budget`` > 0, no new deal is started once the playouts have made that many
-    moves in all (at least two deals are played).  Returns the deals played and how many
-    of them had to ignore the masks.
+    moves in all (at least two deals are played).  Returns the deals played; ``tally``
+    gets the proposals, the fallbacks and the relaxed deals added (see ``_deal_hidden``).
     """
     n = st0[N_PLAYERS]
     moves = mk0.shape[0]
-    groups = group_count.shape[0]
+    groups = group_mask.shape[0]
     group_start = np.zeros(groups + 1, dtype=np.int64)
-    for g in range(groups):
-        group_start[g + 1] = group_start[g] + group_count[g]
-    assigned = np.zeros(max(group_start[groups], 1), dtype=np.int64)
+    assigned = np.zeros(max(pool.shape[0], 1), dtype=np.int64)
+    spare = np.zeros(max(pool.shape[0], 1), dtype=np.int64)
     work = np.zeros(max(pool.shape[0], 1), dtype=np.int64)
     taken = np.zeros(groups, dtype=np.int64)
     deal_st = np.zeros(ST_SIZE, dtype=np.int64)
@@ -255,7 +309,6 @@ def evaluate_moves(opt, penalty, points, w, st0, hands0, hand_n0, discard0, stoc
     rng = np.zeros(1, dtype=np.uint64)
     play_rng = np.zeros(1, dtype=np.uint64)
     scores = np.zeros(n, dtype=np.int64)
-    relaxed = 0
     done = 0
     total_steps = 0
     for d in range(dets):
@@ -263,8 +316,13 @@ def evaluate_moves(opt, penalty, points, w, st0, hands0, hand_n0, discard0, stoc
             break
         done += 1
         _seed_game(rng, key0, key1, first + d)
-        if not _deal_hidden(pool, group_count, group_mask, group_order, group_start, work, assigned, rng):
-            relaxed += 1
+        split, status, tries = _deal_hidden(pool, split_counts, split_cum, group_mask, group_order,
+                                            group_size, group_start, work, assigned, spare, rng)
+        tally[0] += tries
+        if status == 1:
+            tally[1] += 1
+        elif status == 2:
+            tally[2] += 1
         # The deal: known cards, then each group's cards in its seat's hand or in the stock.
         deal_st[:] = st0
         deal_n[:] = hand_n0
@@ -273,7 +331,7 @@ def evaluate_moves(opt, penalty, points, w, st0, hands0, hand_n0, discard0, stoc
         for g in range(groups):
             seat = group_seat[g]
             if seat >= 0:
-                for t in range(group_count[g]):
+                for t in range(split_counts[split, g]):
                     deal_hands[seat, deal_n[seat]] = assigned[group_start[g] + t]
                     deal_n[seat] += 1
         for i in range(deal_st[STOCK_N]):
@@ -310,7 +368,7 @@ def evaluate_moves(opt, penalty, points, w, st0, hands0, hand_n0, discard0, stoc
                 out_winner[d, m] = -1
                 for s in range(n):
                     out_points[d, m, s] = 0
-    return done, relaxed
+    return done
 
 
 @njit(cache=True)

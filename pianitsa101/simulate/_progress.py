@@ -40,9 +40,10 @@ class Progress:
     """Shows how many of ``total`` items are done (``unit``: 'games', 'rounds'); silent for False."""
 
     def __init__(self, total: int, label: str, progress: ProgressArg, notice: str = "",
-                 unit: str = "") -> None:
+                 unit: str = "", prefix: str = "") -> None:
         progress = check_progress(progress)
         self.total = total
+        self.prefix = prefix  # before every message ("waiting for ...: ")
         self.label = label
         self.unit = unit
         self.notice = notice
@@ -75,7 +76,7 @@ class Progress:
         elapsed = time.perf_counter() - self.start
         share = 100 * done / self.total if self.total else 100
         unit = f" {self.unit}" if self.unit else ""
-        return f"{done:,} of {self.total:,}{unit} ({share:.0f}%, {elapsed:.1f} s)"
+        return f"{self.prefix}{done:,} of {self.total:,}{unit} ({share:.0f}%, {elapsed:.1f} s)"
 
     def update(self, done: int) -> None:
         """Show that ``done`` items are finished."""
@@ -85,6 +86,7 @@ class Progress:
         if self._call is not None:
             self._call(done, self.total, message)
         elif self._bar is not None:
+            self._bar.max = max(self.total, 1)
             self._bar.value = done
             self._text.value = message
         else:

@@ -21,13 +21,15 @@ from pianitsa101.simulate import _playout101 as kernel
 from pianitsa101.simulate import _state101 as state
 from pianitsa101.strategy.knowledge import Belief
 from pianitsa101.strategy.matchvalue import RoundModel
+from pianitsa101.strategy.sampling import SampleTally
 
 try:  # where simulate_101's compiled side lives once it is split from its pure-Python one (issue 13)
     from pianitsa101.simulate._compiled_101 import rule_arrays
 except ImportError:
     from pianitsa101.simulate.game101 import rule_arrays
 
-__all__ = ["move_arrays", "playouts", "round_model", "rules_arrays", "state_arrays", "warm_up", "weights"]
+__all__ = ["deal_arrays", "greedy_weights", "move_arrays", "playouts", "round_model", "rules_arrays",
+           "state_arrays", "warm_up", "weights"]
 
 _SUITS = {s: i for i, s in enumerate(Suit)}  # a suit's number on the fast path
 _FRESH = getattr(_cache, "ensure_fresh_cache", None)
@@ -35,12 +37,38 @@ if _FRESH is not None:  # drop machine code compiled from older kernel sources (
     _FRESH()
 _RULES: dict = {}
 _MODELS: dict = {}
+_waited = False
+
+
+def _when_built(call):
+    """``call()`` once the playouts are compiled: waits (with a bar) for a background build under way."""
+    global _waited
+    if _waited:
+        return call()
+    _notice, release = _cache.ready((kernel.evaluate_moves, kernel.self_play), "MonteCarloAgent", True)
+    try:
+        result = call()
+    finally:
+        release()
+    _waited = True
+    return result
 
 
 def weights(agent: type[HeuristicAgent] | HeuristicAgent = HeuristicAgent) -> np.ndarray:
     """HeuristicAgent's weights in the order of ``_playout101``'s W_* slots."""
     return np.array([agent.keep_queen, agent.follow_suit, agent.six_covered, agent.six_stuck,
                      agent.attack_now, agent.attack_save, agent.reverse, agent.close], dtype=np.int64)
+
+
+def greedy_weights() -> np.ndarray:
+    """Weights that make the playout policy GreedyAgent's: the most expensive playable card, nothing else.
+
+    (GreedyAgent breaks ties by the suit the rest of its hand holds most; here the first move
+    listed wins a tie.)
+    """
+    out = np.zeros(8, dtype=np.int64)
+    out[7] = HeuristicAgent.close  # "close" only matters with the attack and reverse weights, all 0
+    return out
 
 
 def rules_arrays(rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -96,31 +124,51 @@ def state_arrays(view: PlayerView, knows: Belief) -> tuple[np.ndarray, np.ndarra
     return st, hands, hand_n, discard
 
 
+def deal_arrays(knows: Belief) -> tuple[np.ndarray, ...]:
+    """A belief as ``_deal_hidden`` reads it.
+
+    Seats, split counts, cumulative split weights, masks, order, cards allowed per group (in
+    the pool), and the pool.
+    """
+    groups = knows.groups
+    ways = knows.ways()
+    group_seat = np.array([g.seat for g in groups], dtype=np.int64)
+    split_counts = np.array([counts for counts, _ in ways], dtype=np.int64).reshape(len(ways), len(groups))
+    split_cum = np.cumsum(np.array(knows.proposal_weights(), dtype=np.float64))
+    group_mask = np.array([g.allowed for g in groups], dtype=np.uint64)
+    group_order = np.array(knows.order(), dtype=np.int64)
+    pool_mask = sum(1 << c.index for c in knows.pool)
+    group_size = np.array([(g.allowed & pool_mask).bit_count() for g in groups], dtype=np.int64)
+    pool = np.array([c.index for c in knows.pool], dtype=np.int64)
+    return group_seat, split_counts, split_cum, group_mask, group_order, group_size, pool
+
+
 def playouts(view: PlayerView, knows: Belief, moves: Sequence[Move], deals: int, key: int, first: int,
-             policy: np.ndarray, steps: int = 0, max_decisions: int = 400) -> tuple[list, list]:
+             policy: np.ndarray, steps: int = 0, max_decisions: int = 400,
+             tally: SampleTally | None = None) -> tuple[list, list]:
     """Points [deal][move][seat] and winners [deal][move] of playouts on deals ``first ..``.
 
     Up to ``deals`` deals; with ``steps`` > 0, no new deal once the playouts made that many moves.
+    ``tally`` (when given) counts how the deals were made.
     """
     n = view.players
     opt, penalty, points = rules_arrays(view.rules)
     st, hands, hand_n, discard = state_arrays(view, knows)
     layout = np.zeros(max(len(knows.stock), 1), dtype=np.int64)
     layout[: len(knows.stock)] = knows.stock
-    groups = knows.groups
-    group_seat = np.array([g.seat for g in groups], dtype=np.int64)
-    group_count = np.array([g.count for g in groups], dtype=np.int64)
-    group_mask = np.array([g.allowed for g in groups], dtype=np.uint64)
-    group_order = np.array(knows.order(), dtype=np.int64)
-    pool = np.array([c.index for c in knows.pool], dtype=np.int64)
+    group_seat, split_counts, split_cum, group_mask, group_order, group_size, pool = deal_arrays(knows)
     mk, mc, ms = move_arrays(moves)
     out_points = np.zeros((deals, len(moves), n), dtype=np.int64)
     out_winner = np.zeros((deals, len(moves)), dtype=np.int64)
+    counted = np.zeros(3, dtype=np.int64)
     key0 = np.uint64(key & 0xFFFFFFFFFFFFFFFF)
     key1 = np.uint64((key >> 64) & 0xFFFFFFFFFFFFFFFF)
-    done, _ = kernel.evaluate_moves(opt, penalty, points, policy, st, hands, hand_n, discard, layout,
-                                    group_seat, group_count, group_mask, group_order, pool, mk, mc, ms, key0,
-                                    key1, first, deals, steps, max_decisions, out_points, out_winner)
+    done, _ = _when_built(lambda: kernel.evaluate_moves(
+        opt, penalty, points, policy, st, hands, hand_n, discard, layout, group_seat, split_counts,
+        split_cum, group_mask, group_order, group_size, pool, mk, mc, ms, key0, key1, first, deals, steps,
+        max_decisions, out_points, out_winner, counted))
+    if tally is not None:
+        tally.add(int(done), int(counted[0]), int(counted[1]), int(counted[2]))
     return out_points[:done].tolist(), out_winner[:done].tolist()
 
 
@@ -152,8 +200,9 @@ def round_model(rules, rounds: int = 20_000) -> RoundModel:
         out_points = np.zeros((rounds, 2), dtype=np.int64)
         out_winner = np.zeros(rounds, dtype=np.int64)
         out_first = np.zeros(rounds, dtype=np.int64)
-        kernel.self_play(deck, 2, opt, penalty, points, weights(), np.uint64(0x101), np.uint64(0x2026),
-                         rounds, 400, out_points, out_winner, out_first)
+        _when_built(lambda: kernel.self_play(deck, 2, opt, penalty, points, weights(), np.uint64(0x101),
+                                             np.uint64(0x2026), rounds, 400, out_points, out_winner,
+                                             out_first))
         done = out_winner >= 0
         won = out_winner[done]
         losers = out_points[done, 1 - won] if won.size else out_points[:0, 0]

@@ -21,8 +21,15 @@ The log says more than that, and :func:`belief` reads it all (this is what
 - R8 ``recycle="flip"``: a recycled stock is the discard pile turned over, so its order is
   known to everyone who watched, and so is every card drawn from it; with ``"shuffle"``
   its cards are known, not their order;
-- R12/R17: a player an ace skips leaves the same log whether they held no ace or held one
-  and chose not to answer, so nothing is read from it (issue 17: the log tells no secrets).
+
+- a card another seat plays may come from several of its groups (its first cards, or one
+  drawn before a later R7 draw barred some cards): every such history is kept, weighted by
+  its count (``_Reader.played``), so the belief is the posterior, not a guess.
+
+It reads nothing from how an ace was (not) answered: by R17 (revised) a player who holds an
+ace and declines to answer and one who holds none leave the same public record, so "was
+asked to answer" is not something a seat at a real table would know. ``Belief.sample``
+(:mod:`~pianitsa101.strategy.sampling`) deals uniformly over the deals consistent with it.
 
 >>> from pianitsa101.game101 import Draw
 >>> rnd = Round101.from_hands(hands=["Q♥ 7♠", "8♦ 9♦ J♣"], stock="6♣ 8♠ A♠", discard="10♠", to_move=1)
@@ -37,8 +44,7 @@ The log says more than that, and :func:`belief` reads it all (this is what
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
+import math
 
 from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
 from pianitsa101.game101.events import (
@@ -51,87 +57,11 @@ from pianitsa101.game101.events import (
 )
 from pianitsa101.game101.legal import options_table
 from pianitsa101.game101.view import PlayerView, unseen_cards
+from pianitsa101.strategy.sampling import MAX_TRIES, Belief, SampleTally, SlotGroup, _mask
 
-__all__ = ["Belief", "SlotGroup", "belief", "unseen_cards"]
+__all__ = ["MAX_TRIES", "Belief", "SampleTally", "SlotGroup", "belief", "unseen_cards"]
 
 _SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
-TRIES = 20  # deals tried with the masks before they are ignored
-
-
-def _mask(cards) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << c.index
-    return out
-
-
-@dataclass(frozen=True)
-class SlotGroup:
-    """``count`` unseen cards in one place (a seat's hand, or the stock: seat -1), each one of ``allowed``."""
-
-    seat: int
-    count: int
-    allowed: int  # a bit mask of card indexes (bit i: the card with index i)
-
-
-@dataclass(frozen=True)
-class Belief:
-    """Where the unseen cards may be, as far as one seat can tell from its view."""
-
-    seat: int  # whose knowledge this is
-    known: tuple[tuple[Card, ...], ...]  # per seat: cards known to be in that hand (the seat's own hand)
-    groups: tuple[SlotGroup, ...]  # the unknown cards, by place
-    stock: tuple[int, ...]  # the stock, top LAST: a card index (a known card) or -(g + 1) (a card of group g)
-    pool: tuple[Card, ...]  # the unknown cards, to be dealt into the groups
-    exact: bool  # False when the log could not be followed and only card counts were used
-
-    def could_hold(self, seat: int) -> frozenset[Card]:
-        """Every card that ``seat``'s hand may hold by this belief (the known ones included)."""
-        pool = _mask(self.pool)
-        allowed = 0
-        for g in self.groups:
-            if g.seat == seat and g.count:
-                allowed |= g.allowed & pool
-        return frozenset(self.known[seat]) | {c for c in self.pool if allowed >> c.index & 1}
-
-    def order(self) -> list[int]:
-        """The groups to deal first: those with the fewest cards allowed."""
-        pool = _mask(self.pool)
-        return sorted(range(len(self.groups)), key=lambda g: (self.groups[g].allowed & pool).bit_count())
-
-    def sample(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-        """One deal of the unseen cards consistent with the belief: every hand, and the stock (top last)."""
-        hands = [list(k) for k in self.known]
-        dealt: list[list[Card]] = [[] for _ in self.groups]
-        order = self.order()
-        for attempt in range(TRIES + 1):
-            cards = list(self.pool)
-            rng.shuffle(cards)
-            for g in order:
-                group, want = self.groups[g], dealt[g]
-                want.clear()
-                for i, c in enumerate(cards):
-                    if len(want) == group.count:
-                        break
-                    if c is not None and (attempt == TRIES or group.allowed >> c.index & 1):
-                        want.append(c)
-                        cards[i] = None
-                if len(want) < group.count:
-                    break
-            else:
-                break
-        for g, group in enumerate(self.groups):
-            if group.seat >= 0:
-                hands[group.seat] += dealt[g]
-        stock = []
-        taken = [0] * len(self.groups)
-        for e in self.stock:
-            if e >= 0:
-                stock.append(_BY_INDEX[e])
-            else:
-                stock.append(dealt[-e - 1][taken[-e - 1]])
-                taken[-e - 1] += 1
-        return hands, stock
 
 
 def plain_belief(view: PlayerView) -> Belief:
@@ -187,12 +117,30 @@ class _Reader:
         self.ordered = view.ordered_suit if not sum(played) else None
         # A stacked start with a queen on top: its ordered suit is known only until a card is played.
         self.sure = not (self.discard and self.discard[-1].rank is Rank.QUEEN and sum(played))
-        # groups: [seat, count, allowed]; the stock: card indexes and -(g + 1) for a card of group g
-        self.groups: list[list[int]] = [[s, start[s], self.everything] for s in range(n) if s != self.me]
-        self.groups.append([-1, first_stock, self.everything])
+        # groups: [seat, allowed]; their counts are in the splits (see played); the stock: card indexes
+        # and -(g + 1) for a card of group g
+        self.groups: list[list[int]] = [[s, self.everything] for s in range(n) if s != self.me]
+        self.groups.append([-1, self.everything])
+        first = (*(start[s] for s in range(n) if s != self.me), first_stock)
+        self.splits: dict[tuple[int, ...], int] = {first: 1}
         self.stock: list[int] = [-len(self.groups)] * first_stock
         self.known: list[set[Card]] = [set() for _ in range(n)]
         self.final: list[int | Card | None] = [None] * n  # the card just drawn that will now be played
+
+    def add_group(self, seat: int, allowed: int, count: int) -> int:
+        """A new group of ``count`` cards (in every split); returns its number."""
+        self.groups.append([seat, allowed])
+        self.splits = {(*counts, count): ways for counts, ways in self.splits.items()}
+        return len(self.groups) - 1
+
+    def shift(self, g: int, delta: int) -> None:
+        """Group ``g`` holds ``delta`` more cards in every split."""
+        out = {}
+        for counts, ways in self.splits.items():
+            if counts[g] + delta < 0:
+                raise _Inconsistent
+            out[(*counts[:g], counts[g] + delta, *counts[g + 1:])] = ways
+        self.splits = out
 
     def playable(self, cover: bool) -> int:
         """The mask of cards that could be played now (R6, R14; R9 cover_any: every card)."""
@@ -226,6 +174,19 @@ class _Reader:
         return self.finish()
 
     def played(self, seat: int, card: Card) -> None:
+        """``seat`` plays ``card``: out of its hand, from whichever group the posterior allows.
+
+        A card another seat plays from its hidden cards may come from any of its groups that
+        allows it (its first cards, or one it drew before a later R7 draw showed what it did
+        not hold). Which one is not a guess: every history is kept. Each split (a count per
+        group, and the number of histories behind it) becomes one split per group that can
+        give the card, that group holding one card fewer; splits that come out the same add
+        their histories. A history is one way the deal could have been, so the number of
+        deals consistent with a split, times its histories, is its posterior weight;
+        ``Belief.sample`` weighs the splits so. (A group is a set of cards: "the card was one
+        of its cards" is one history, whatever the group's size; the deals of its other cards
+        are counted by the split's smaller count.)
+        """
         self.discard.append(card)
         self.ordered = None
         self.sure = True
@@ -233,18 +194,54 @@ class _Reader:
             return
         final, self.final[seat] = self.final[seat], None
         if isinstance(final, int):  # the card just drawn, from group `final`
-            group = self.groups[final]
-            if not group[2] >> card.index & 1 or not group[1]:
+            if not self.groups[final][1] >> card.index & 1:
                 raise _Inconsistent
-            group[1] -= 1
+            self.shift(final, -1)
             return
         if card in self.known[seat]:
             self.known[seat].discard(card)
             return
-        fits = [g for g in self.groups if g[0] == seat and g[1] and g[2] >> card.index & 1]
-        if not fits:
+        self.merge(_mask(self.discard[:-1]))  # (the card played now is still in its group)
+        fits = [g for g, (where, allowed) in enumerate(self.groups)
+                if where == seat and allowed >> card.index & 1]
+        out: dict[tuple[int, ...], int] = {}
+        for counts, ways in self.splits.items():
+            for g in fits:
+                if counts[g]:
+                    key = (*counts[:g], counts[g] - 1, *counts[g + 1:])
+                    out[key] = out.get(key, 0) + ways
+        if not out:
             raise _Inconsistent
-        min(fits, key=lambda g: g[2].bit_count())[1] -= 1  # the most constrained group that allows it
+        self.splits = out
+
+    def merge(self, gone: int) -> None:
+        """Put together the groups of a hand that allow the same cards (fewer splits to follow).
+
+        Two groups of ``a`` and ``b`` cards are one of ``a + b``, which splits into them in
+        C(a + b, a) ways: each split's histories are multiplied by that. The discard pile's
+        cards are in no hand, so they do not count in the comparison. A card just drawn to be
+        played stays in its own group.
+        """
+        gone = _mask(self.discard)
+        finals = {f for f in self.final if isinstance(f, int)}
+        first: dict[tuple[int, int], int] = {}
+        for g, (seat, allowed) in enumerate(self.groups):
+            if seat < 0 or g in finals or not allowed:
+                continue
+            key = (seat, allowed & ~gone)
+            if key not in first:
+                first[key] = g
+                continue
+            keep = first[key]
+            out: dict[tuple[int, ...], int] = {}
+            for counts, ways in self.splits.items():
+                new = list(counts)
+                new[keep], new[g] = counts[keep] + counts[g], 0
+                key2 = tuple(new)
+                out[key2] = out.get(key2, 0) + ways * math.comb(new[keep], counts[g])
+            self.splits = out
+            self.groups[keep][1] |= allowed  # the same but for cards of the pile, in no hand
+            self.groups[g][1] = 0  # empty in every split from now on: never a place for a card
 
     def recycle(self, e: StockRecycled) -> None:
         rest, self.discard = self.discard[:-1], self.discard[-1:]
@@ -253,9 +250,8 @@ class _Reader:
         if e.shuffled:  # R8 shuffle: these cards, in an unknown order; they were in no hand
             cards = _mask(rest)
             for g in self.groups:
-                g[2] &= ~cards
-            self.groups.append([-1, len(rest), cards])
-            self.stock = [-len(self.groups)] * len(rest)
+                g[1] &= ~cards
+            self.stock = [-self.add_group(-1, cards, len(rest)) - 1] * len(rest)
         else:  # R8 flip: the bottom card of the pile is now the top of the stock (the end of the list)
             self.stock = [c.index for c in reversed(rest)]
 
@@ -298,7 +294,7 @@ class _Reader:
             raise _Inconsistent
         for g in self.groups:
             if g[0] == seat:
-                g[2] &= ~cards
+                g[1] &= ~cards
 
     def take(self, seat: int, barred: int, will_play: bool) -> None:
         """``seat`` takes the top card of the stock (it must not be one of ``barred``)."""
@@ -312,13 +308,12 @@ class _Reader:
                     raise _Inconsistent
                 self.known[seat].add(card)
             return
-        source = self.groups[-e - 1]
-        source[1] -= 1
+        self.shift(-e - 1, -1)
         if seat == self.me:
             return
-        self.groups.append([seat, 1, source[2] & ~barred])
+        g = self.add_group(seat, self.groups[-e - 1][1] & ~barred, 1)
         if will_play:
-            self.final[seat] = len(self.groups) - 1
+            self.final[seat] = g
 
     def finish(self) -> Belief:
         view = self.view
@@ -331,31 +326,56 @@ class _Reader:
         if not (held | known_stock) <= unseen:
             raise _Inconsistent
         pool = tuple(sorted(unseen - held - known_stock, key=lambda c: c.index))
-        # merge the groups of the same place and mask, and number them again
+        # merge the groups of the same place and mask (modulo the pool), and number them again
+        self.final = [None] * view.players
+        self.merge(_mask(self.discard))
+        mask = _mask(pool)
+        live = [g for g in range(len(self.groups)) if any(c[g] for c in self.splits)]
         merged: dict[tuple[int, int], int] = {}
-        counts: list[int] = []
         places: list[tuple[int, int]] = []
         new_index = {}
-        for g, (seat, count, allowed) in enumerate(self.groups):
-            key = (seat, allowed)
-            if count == 0:
-                continue
+        for g in live:
+            seat, allowed = self.groups[g]
+            key = (seat, allowed & mask)
             if key not in merged:
-                merged[key] = len(counts)
-                counts.append(0)
+                merged[key] = len(places)
                 places.append(key)
             new_index[g] = merged[key]
-            counts[merged[key]] += count
+        splits: dict[tuple[int, ...], int] = {}
+        for counts, ways in self.splits.items():
+            new = [0] * len(places)
+            for g in live:
+                new[new_index[g]] += counts[g]
+            # hand groups merged split back in multinomial ways (a stock group is an order: one way)
+            splits[tuple(new)] = splits.get(tuple(new), 0) + ways * _merge_ways(
+                [(new_index[g], counts[g]) for g in live if self.groups[g][0] >= 0])
         if any(e < 0 and -e - 1 not in new_index for e in self.stock):
             raise _Inconsistent
         stock = tuple(e if e >= 0 else -new_index[-e - 1] - 1 for e in self.stock)
-        groups = tuple(SlotGroup(seat, count, allowed) for (seat, allowed), count in zip(places, counts,
-                                                                                        strict=True))
-        for s in range(view.players):
-            held_there = len(known[s]) + sum(g.count for g in groups if g.seat == s)
-            if s != self.me and held_there != view.hand_sizes[s]:
+        top = [max(c[i] for c in splits) for i in range(len(places))]
+        groups = tuple(SlotGroup(seat, count, allowed)
+                       for (seat, allowed), count in zip(places, top, strict=True))
+        for counts in splits:
+            for s in range(view.players):
+                held_there = len(known[s]) + sum(n for g, n in zip(groups, counts, strict=True)
+                                                 if g.seat == s)
+                if s != self.me and held_there != view.hand_sizes[s]:
+                    raise _Inconsistent
+            if sum(counts) != len(pool):
                 raise _Inconsistent
-        if sum(g.count for g in groups) != len(pool):
-            raise _Inconsistent
+        ways = tuple(sorted(splits.items(), key=lambda item: (-item[1], item[0])))
+        if len(ways) == 1:
+            groups = tuple(SlotGroup(g.seat, n, g.allowed) for g, n in zip(groups, ways[0][0], strict=True))
+            ways = ()
         return Belief(self.me, tuple(tuple(sorted(k, key=lambda c: c.index)) for k in known), groups, stock,
-                      pool, exact=True)
+                      pool, exact=True, splits=ways)
+
+
+def _merge_ways(parts: list[tuple[int, int]]) -> int:
+    """In how many ways merged groups split back into their parts: (merged group, part's count) each."""
+    total: dict[int, int] = {}
+    out = 1
+    for g, n in parts:
+        total[g] = total.get(g, 0) + n
+        out *= math.comb(total[g], n)
+    return out

@@ -4,8 +4,9 @@ At each decision the bot
 
 1. reads what its seat knows of the unseen cards from the view and its public log
    (:func:`~pianitsa101.strategy.knowledge.belief`: R7/R9 draws show what a player did not
-   hold, R8 flips show the new stock);
-2. deals those cards at random many times, consistently with what it knows;
+   hold, R8 flips show the new stock; nothing from how an ace was or was not answered, R17);
+2. deals those cards at random many times, uniformly over the deals consistent with what it
+   knows (``Belief.sample``; ``sampling`` counts the deals that fell back);
 3. on every deal plays each legal move, then the rest of the round with ``HeuristicAgent``'s
    rules of thumb in every seat (the playout policy; random playouts make such bots weaker);
 4. values each finished playout by the chance of winning the *match* from the totals it
@@ -40,16 +41,18 @@ from __future__ import annotations
 
 import math
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from pianitsa101.game101.agents import Agent, HeuristicAgent
+from pianitsa101.game101.agents import Agent, GreedyAgent, HeuristicAgent
 from pianitsa101.game101.moves import Move
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.view import PlayerView
 from pianitsa101.strategy.knowledge import belief
 from pianitsa101.strategy.matchvalue import DEFAULT_MODEL, MatchValue
+from pianitsa101.strategy.sampling import SampleTally
 
 __all__ = ["MonteCarloAgent", "MoveEstimate", "compiled_available"]
 
@@ -59,6 +62,7 @@ HINT_STEPS = 400_000  # MonteCarloAgent.hint(): the Hint button's budget, compil
 PYTHON_HINT_STEPS = 20_000  # the same in pure Python
 MAX_DEALS = 2048  # deals per decision at most (short playouts near the end of a round)
 BATCH = 16  # deals per batch when the budget is in seconds
+POLICIES = ("heuristic", "greedy")  # MonteCarloAgent(playout_policy=...)
 _MASK64 = (1 << 64) - 1
 _DEFAULT_RULES = Rules101()
 _backend: Any = None
@@ -108,6 +112,7 @@ class MoveEstimate(NamedTuple):
     advantage_stderr: float  # the standard error of that difference
     playouts: int  # playouts behind these numbers
     heuristic: bool  # True for HeuristicAgent's move, the one kept unless another is clearly better
+    not_uniform: int = 0  # deals of this analysis that fell back (Belief.sample): consistent, not uniform
 
     def __str__(self) -> str:
         mark = " (rule of thumb)" if self.heuristic else ""
@@ -127,11 +132,19 @@ class MonteCarloAgent(Agent):
     - ``margin``: how many standard errors better than the rule of thumb's move another move
       must look to be played (default 0: the best mean);
     - ``compiled``: None uses the compiled playouts when numba is there (and the environment
-      variable ``PIANITSA101_PURE`` is not set, as for the simulators); False forces pure Python.
+      variable ``PIANITSA101_PURE`` is not set, as for the simulators); False forces pure Python;
+    - ``playout_policy``: who plays every seat in the playouts, ``"heuristic"`` (the default,
+      HeuristicAgent) or ``"greedy"`` (the most expensive playable card, GreedyAgent; compiled,
+      ties go to the first move listed instead of the suit held most). A bot with greedy
+      playouts is a strong opponent that the default bot's playouts do not model.
+
+    ``sampling`` counts how the deals of the unseen cards were made, over every decision
+    (:class:`~pianitsa101.strategy.sampling.SampleTally`: fallbacks included).
     """
 
     def __init__(self, seed: int = 0, *, playouts: int | None = None, seconds: float | None = None,
-                 steps: int | None = None, margin: float = 0.0, compiled: bool | None = None) -> None:
+                 steps: int | None = None, margin: float = 0.0, compiled: bool | None = None,
+                 playout_policy: str = "heuristic") -> None:
         if sum(b is not None for b in (playouts, seconds, steps)) > 1:
             raise ValueError("give one budget: playouts, seconds or steps")
         for name, value in (("playouts", playouts), ("steps", steps)):
@@ -141,6 +154,9 @@ class MonteCarloAgent(Agent):
             raise ValueError(f"seconds must be a number of CPU seconds above 0 (up to 600), got {seconds!r}")
         if not isinstance(margin, (int, float)) or margin < 0:
             raise ValueError(f"margin must be a number of standard errors, 0 or more, got {margin!r}")
+        if playout_policy not in POLICIES:
+            raise ValueError(f"playout_policy must be one of {', '.join(map(repr, POLICIES))}, "
+                             f"got {playout_policy!r}")
         if compiled and _compiled() is None:
             raise ValueError("compiled=True needs numba, which cannot be imported here; use compiled=None")
         self.seed = seed
@@ -150,6 +166,8 @@ class MonteCarloAgent(Agent):
         self.steps = steps
         self.margin = float(margin)
         self.compiled = compiled
+        self.playout_policy = playout_policy
+        self.sampling = SampleTally()
         self._heuristic = HeuristicAgent()
         self._values: dict = {}
         self._last: tuple | None = None  # (what was asked, the estimates) of the last analysis
@@ -159,6 +177,27 @@ class MonteCarloAgent(Agent):
         """The bot with a Hint button's budget: about ten times the default (0.1-0.2 s compiled)."""
         compiled = _playouts_for(None) is not None  # as the bot will run: PIANITSA101_PURE counts too
         return cls(seed, steps=HINT_STEPS if compiled else PYTHON_HINT_STEPS)
+
+    def warm_up(self, rules: Rules101 | None = None, players: int = 2, *,
+                background: bool = False) -> threading.Thread | None:
+        """Load now what the first decision needs: the compiled playouts and the match-value table.
+
+        The first decision in a fresh process otherwise takes most of a second (loading the
+        compiled playouts, solving the table). A table calls this before the learner's first
+        move. ``background=True`` does it in a daemon thread (returned) where Python has
+        threads, and at once where it has none (the browser: pure Python, where only the
+        table is built). Where numba is missing, numba is not imported.
+        """
+        if background and sys.platform != "emscripten":
+            thread = threading.Thread(target=self.warm_up, args=(rules, players), daemon=True,
+                                      name="MonteCarloAgent.warm_up")
+            thread.start()
+            return thread
+        backend = self._backend()
+        if backend is not None:
+            backend.warm_up()
+        self._value_for(rules if rules is not None else _DEFAULT_RULES, players)
+        return None
 
     # ----------------------------------------------------------------- the agent protocol
 
@@ -204,6 +243,8 @@ class MonteCarloAgent(Agent):
             parts.append(f"margin={self.margin:g}")
         if self.compiled is False:
             parts.append("compiled=False")
+        if self.playout_policy != "heuristic":
+            parts.append(f"playout_policy={self.playout_policy!r}")
         return f"MonteCarloAgent({', '.join(parts)})"
 
     def __getstate__(self) -> dict:
@@ -224,22 +265,27 @@ class MonteCarloAgent(Agent):
         return _playouts_for(self.compiled)
 
     def _value(self, view: PlayerView) -> MatchValue:
+        """The match values for the view's rules and players."""
+        return self._value_for(view.rules, view.players)
+
+    def _value_for(self, rules: Rules101, players: int) -> MatchValue:
         """The match values for these rules: under other rules than the defaults, from rounds measured
         with the compiled playouts (pure Python: the default rules' model)."""
-        key = (view.rules, view.players)
+        key = (rules, players)
         value = self._values.get(key)
         if value is None:
             backend = self._backend()
             model = DEFAULT_MODEL
-            if backend is not None and view.rules != _DEFAULT_RULES:
-                model = backend.round_model(view.rules)
-            value = self._values[key] = MatchValue(view.rules, view.players, model)
+            if backend is not None and rules != _DEFAULT_RULES:
+                model = backend.round_model(rules)
+            value = self._values[key] = MatchValue(rules, players, model)
         return value
 
     def _analyse(self, view: PlayerView, moves: list[Move]) -> list[MoveEstimate]:
         """The estimates of ``moves`` in their order; asked again about the very same view object (a
         table's hint: choose, then explain), the last analysis is given again, not played twice."""
-        asked = (self._seed, self.steps, self.playouts, self.seconds, self.margin, self.compiled, list(moves))
+        asked = (self._seed, self.steps, self.playouts, self.seconds, self.margin, self.compiled,
+                 self.playout_policy, list(moves))
         if self._last is not None and self._last[0] is view and self._last[1] == asked:
             return list(self._last[2])
         estimates = self._played(view, moves)
@@ -251,30 +297,34 @@ class MonteCarloAgent(Agent):
         start = time.process_time()
         knows = belief(view)
         backend = self._backend()
+        greedy = self.playout_policy == "greedy"
         if backend is not None:
-            run, policy = backend.playouts, backend.weights()
+            run, policy = backend.playouts, (backend.greedy_weights() if greedy else backend.weights())
         else:
             from pianitsa101.strategy.playout import playouts as run
 
-            policy = self._heuristic
+            policy = GreedyAgent() if greedy else self._heuristic
         key = self._key(view)
+        tally = SampleTally()
         if self.playouts is not None:
             deals = max(2, -(-self.playouts // len(moves)))
-            points, winners = run(view, knows, moves, deals, key, 0, policy)
+            points, winners = run(view, knows, moves, deals, key, 0, policy, tally=tally)
         elif self.seconds is None:
-            points, winners = run(view, knows, moves, MAX_DEALS, key, 0, policy, self._steps())
+            points, winners = run(view, knows, moves, MAX_DEALS, key, 0, policy, self._steps(), tally=tally)
         else:
             points, winners = [], []
             while not points or time.process_time() - start < self.seconds:
-                more_points, more_winners = run(view, knows, moves, BATCH, key, len(points), policy)
+                more_points, more_winners = run(view, knows, moves, BATCH, key, len(points), policy,
+                                                tally=tally)
                 points += more_points
                 winners += more_winners
+        self.sampling.add(tally.deals, tally.proposals, tally.fallbacks, tally.relaxed)
         values = self._values_of(view, points, winners)
         try:
             kept = moves.index(self._heuristic.choose(view, moves))
         except ValueError:  # a rule of thumb's move that is not in the list given: compare with the first
             kept = 0
-        return _estimates(moves, values, kept)
+        return _estimates(moves, values, kept, tally.fallbacks + tally.relaxed)
 
     def _values_of(self, view: PlayerView, points: list, winners: list) -> list[list[float]]:
         """Each playout's chance of winning the match for the view's seat, from the totals it leaves."""
@@ -301,7 +351,8 @@ class MonteCarloAgent(Agent):
         return h | (_mix(h) << 64)
 
 
-def _estimates(moves: list[Move], values: list[list[float]], kept: int) -> list[MoveEstimate]:
+def _estimates(moves: list[Move], values: list[list[float]], kept: int,
+               not_uniform: int) -> list[MoveEstimate]:
     deals = len(values)
     out = []
     for m, move in enumerate(moves):
@@ -309,7 +360,7 @@ def _estimates(moves: list[Move], values: list[list[float]], kept: int) -> list[
         diffs = [row[m] - row[kept] for row in values]
         mean, se = _mean_se(column)
         adv, adv_se = _mean_se(diffs)
-        out.append(MoveEstimate(move, mean, se, adv, adv_se, deals, m == kept))
+        out.append(MoveEstimate(move, mean, se, adv, adv_se, deals, m == kept, not_uniform))
     return out
 
 

@@ -17,11 +17,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pianitsa101.game101.agents import HeuristicAgent
+from pianitsa101.game101.agents import Agent, HeuristicAgent
 from pianitsa101.game101.moves import Move
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.view import PlayerView
 from pianitsa101.strategy.knowledge import Belief
+from pianitsa101.strategy.sampling import SampleTally
 
 __all__ = ["playouts", "round_of"]
 
@@ -37,11 +38,12 @@ def round_of(view: PlayerView, hands: list[list], stock: list, seed: int) -> Rou
 
 
 def playouts(view: PlayerView, knows: Belief, moves: Sequence[Move], deals: int, key: int, first: int,
-             policy: HeuristicAgent | None = None, steps: int = 0,
-             max_decisions: int = 400) -> tuple[list, list]:
+             policy: Agent | None = None, steps: int = 0,
+             max_decisions: int = 400, tally: SampleTally | None = None) -> tuple[list, list]:
     """Points [deal][move][seat] and winners [deal][move] of playouts on deals ``first ..``.
 
     Up to ``deals`` deals; with ``steps`` > 0, no new deal once the playouts made that many moves.
+    ``tally`` (when given) counts how the deals were made.
     """
     policy = policy if policy is not None else HeuristicAgent()
     points, winners = [], []
@@ -50,7 +52,7 @@ def playouts(view: PlayerView, knows: Belief, moves: Sequence[Move], deals: int,
         if steps and d - first >= 2 and made >= steps:
             break
         rng = random.Random(key * 1_000_003 + d)
-        hands, stock = knows.sample(rng)
+        hands, stock = knows.sample(rng, tally)
         start = round_of(view, hands, stock, rng.getrandbits(64))
         row_points, row_winners = [], []
         for move in moves:

@@ -5,7 +5,7 @@ function render({ model, el }) {
   el.classList.add("p101-row");
   const draw = () => {
     el.replaceChildren();
-    el.dataset.layout = model.get("layout");
+    el.dataset.layout = model.get("arrangement"); // the CSS hook: data-layout="fan"
     el.style.fontSize = model.get("font_size") + "px";
     for (const item of model.get("items")) {
       const box = document.createElement("div");
@@ -48,11 +48,11 @@ function render({ model, el }) {
   };
   draw();
   model.on("change:items", draw);
-  model.on("change:layout", draw);
+  model.on("change:arrangement", draw);
   model.on("change:font_size", draw);
   return () => {
     model.off("change:items", draw);
-    model.off("change:layout", draw);
+    model.off("change:arrangement", draw);
     model.off("change:font_size", draw);
   };
 }

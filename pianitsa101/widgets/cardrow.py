@@ -50,8 +50,9 @@ class CardRow(anywidget.AnyWidget):
 
     items = traitlets.List(traitlets.Dict()).tag(sync=True)
     """What to draw, left to right (see ``card_item``)."""
-    layout = traitlets.Unicode("row").tag(sync=True)
-    """'row' (side by side) or 'fan' (overlapping)."""
+    arrangement = traitlets.Unicode("row").tag(sync=True)
+    """'row' (side by side) or 'fan' (overlapping). Not ``layout``: that name is the widget library's
+    own ``Layout`` (size, margins), and a text there breaks the view in the browser (issue 21)."""
     font_size = traitlets.Int(13).tag(sync=True)
     """Size of the captions in pixels (larger for a projector)."""
     clicked = traitlets.Dict({}).tag(sync=True)

@@ -42,10 +42,22 @@ class Estimate:
     percent: bool = False
 
     def text(self) -> tuple[str, str]:
-        """The value and the interval as text ('41.3%', '40.3% - 42.3%')."""
-        if self.percent:
-            return f"{100 * self.value:.1f}%", f"{100 * self.low:.1f}% – {100 * self.high:.1f}%"
-        return f"{self.value:.1f}", f"{self.low:.1f} – {self.high:.1f}"
+        """The value and the interval as text, with the digits that show the interval's width.
+
+        One decimal at least, more while the half-width needs them for two significant digits
+        (so that an exact value just outside the interval prints outside), and the interval in
+        brackets (a dash between two numbers reads as a subtraction):
+
+        >>> Estimate("share", 0.41283, 0.40783, 0.41783, percent=True).text()
+        ('41.28%', '[40.78%, 41.78%]')
+        >>> Estimate("mean", 12.5, 9.3, 15.7).text()
+        ('12.5', '[9.3, 15.7]')
+        """
+        scale, unit = (100, "%") if self.percent else (1, "")
+        half = scale * (self.high - self.low) / 2
+        d = 1 if not half > 0 or math.isinf(half) else min(6, max(1, 1 - math.floor(math.log10(half))))
+        return (f"{scale * self.value:.{d}f}{unit}",
+                f"[{scale * self.low:.{d}f}{unit}, {scale * self.high:.{d}f}{unit}]")
 
 
 def as_list(values: object) -> list:

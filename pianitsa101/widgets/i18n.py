@@ -153,6 +153,14 @@ TEXTS: dict[str, dict[str, Text]] = {
     },
     "log_trick": {"en": "trick {n}: {what}", "ru": "кон {n}: {what}"},
     "log_deal": {"en": "new deal: {what}", "ru": "новая раздача: {what}"},
+    "log_skipped": {
+        "en": "tricks {first}–{last}: move the slider to see them",
+        "ru": "коны {first}–{last}: передвиньте ползунок, чтобы их увидеть",
+    },
+    "log_skipped_one": {
+        "en": "trick {first}: move the slider to see it",
+        "ru": "кон {first}: передвиньте ползунок, чтобы его увидеть",
+    },
     "log_disputes": {
         "en": ("{n} dispute round", "{n} dispute rounds"),
         "ru": ("{n} круг спора", "{n} круга спора", "{n} кругов спора"),

@@ -203,7 +203,6 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "to_move": {"en": "to move", "ru": "ходит"},
     "out_of_match": {"en": "out: over {limit} (R23)", "ru": "выбыл: больше {limit} (R23)"},
     "round_winner": {"en": "won the round", "ru": "выиграл кон"},
-    "your_hand": {"en": "Your hand: {cards} · total {total}", "ru": "Ваши карты: {cards} · сумма {total}"},
     "your_hand_out": {
         "en": "You are out of the match (over {limit}, R23): watch the others play it out.",
         "ru": "Вы выбыли из матча (больше {limit}, R23): смотрите, как доиграют остальные.",
@@ -363,6 +362,25 @@ _THUMB_RU = {
 }
 for _key, _english in REASONS.items():
     TEXTS_101[f"thumb_{_key}"] = {"en": _english, "ru": _THUMB_RU[_key]}
+
+# ----- issue 21 §5: the table says what its numbers are (the hand's points, the match total), names the
+# card just drawn to cover a 6, and calls the loser of a first-over match lost, not out (one block). -----
+TEXTS_101.update({
+    "your_hand": {
+        "en": "Your hand: {cards} worth {points} · match total {total}",
+        "ru": "Ваши карты: {cards} на {points} · сумма за матч {total}",
+    },
+    "n_points": {"en": ("{n} point", "{n} points"), "ru": ("{n} очко", "{n} очка", "{n} очков")},
+    "ob_cover_drawn_you": {
+        "en": "you drew the {drawn}: it covers your {card}, play it",
+        "ru": "вы взяли {drawn}: положите эту карту на свою {card}, она её покрывает",
+    },
+    "lost_match": {"en": "lost: over {limit} (R23)", "ru": "проиграл: больше {limit} (R23)"},
+    "your_hand_lost": {
+        "en": "You lost the match (over {limit}, R23).",
+        "ru": "Вы проиграли матч (больше {limit}, R23).",
+    },
+})
 
 RULES_101: dict[str, dict[str, str]] = {
     "R2": {

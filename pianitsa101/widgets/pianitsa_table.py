@@ -27,13 +27,16 @@ from pianitsa101.cardart import pixel_size
 from pianitsa101.cards import Card
 from pianitsa101.i18n import get_language
 from pianitsa101.pianitsa import PianitsaGame, PianitsaRules, PianitsaTrick
+from pianitsa101.widgets.batching import hold_messages
 from pianitsa101.widgets.cardrow import CardRow
 from pianitsa101.widgets.i18n import check_lang, tr
 from pianitsa101.widgets.log import LogArea
 from pianitsa101.widgets.pianitsa_view import Moment, end_text, log_line, seat_items, stacks_plot, trick_html
+from pianitsa101.widgets.table101_layout import PROJECTOR, PROJECTOR_CSS
 
 __all__ = ["PianitsaTable"]
 
+LOG_JUMP = 20  # after "Play to the end" the log lists this many last tricks, and names the ones it skips
 _GATHERS = ("winner_first", "table", "random")
 _GOALS = ("shed", "collect")
 
@@ -57,6 +60,10 @@ class PianitsaTable(w.VBox):
         self.size = size
         px = pixel_size(size)
         self._scale = max(1.0, px / 46)
+        self._wide = size == "projector"  # one screen of 1024x768: stacks beside the trick (issue 21)
+        if self._wide:
+            self._scale = PROJECTOR["text"]
+        self._cards = PROJECTOR["cards"] if self._wide else size
         if game is not None and not isinstance(game, PianitsaGame):
             raise TypeError(f"game must be a PianitsaGame; got {type(game).__name__}")
         if game is not None and (deck is not None or rules is not None):
@@ -86,6 +93,7 @@ class PianitsaTable(w.VBox):
         self.trick_view = w.HTML(layout=w.Layout(flex="1 1 auto", min_width="340px"))
         self.plot = w.HTML(layout=w.Layout(flex="0 0 auto"))
         self.status = w.HTML()
+        self.status.add_class("p101-pianitsa-status")  # what happens now (found by the projector test)
         self.next_button = w.Button(
             description=t("next_trick", lang), button_style="primary", icon="step-forward"
         )
@@ -194,19 +202,34 @@ class PianitsaTable(w.VBox):
             ],
             layout=w.Layout(flex_flow="row wrap"),
         )
-        middle = w.HBox(
-            [self.trick_view, self.plot], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")
-        )
-        self.children = [
-            self.header,
-            self.stacks,
-            middle,
-            self.status,
-            buttons,
-            self.trick_slider,
-            self.settings,
-            self.log_area,
-        ]
+        if self._wide:  # the stacks in a column beside the trick and what it means; the plot below
+            self.stacks.layout = w.Layout(width="220px", flex="0 0 auto")
+            right = w.VBox([self.trick_view, self.status], layout=w.Layout(flex="1 1 0", min_width="0"))
+            self.trick_view.layout = w.Layout(flex="0 0 auto")
+            self.children = [
+                self.header,
+                w.HBox([self.stacks, right], layout=w.Layout(align_items="flex-start")),
+                buttons,
+                self.plot,
+                self.trick_slider,
+                self.settings,
+                self.log_area,
+            ]
+            self.add_class("p101-projector")
+        else:
+            middle = w.HBox(
+                [self.trick_view, self.plot], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")
+            )
+            self.children = [
+                self.header,
+                self.stacks,
+                middle,
+                self.status,
+                buttons,
+                self.trick_slider,
+                self.settings,
+                self.log_area,
+            ]
         self.add_class("p101-pianitsa-table")
 
     # ----- state ------------------------------------------------------------------------------
@@ -265,9 +288,12 @@ class PianitsaTable(w.VBox):
             first = self._game.tricks
             self._game.play()
             self._shown = self._game.tricks
-            history = self._game.history
-            for trick in history[first:][-20:]:  # the log keeps the last tricks
-                self.log_area.add(log_line(trick, self.lang))
+            played = self._game.history[first:]
+            self.log_area.add_many([log_line(trick, self.lang) for trick in played[-LOG_JUMP:]])
+            if len(played) > LOG_JUMP:  # the log lists the last tricks and says, on top, which it skips
+                low, high = first + 1, self._game.tricks - LOG_JUMP
+                key = "log_skipped" if high > low else "log_skipped_one"
+                self.log_area.add(tr(key, self.lang, first=low, last=high))
         self.autoplay.playing = False
         self._render()
 
@@ -364,16 +390,22 @@ class PianitsaTable(w.VBox):
 
     def _render(self) -> None:
         """Redraw everything from the game and the trick shown."""
+        hold_messages(self)  # one message per widget when the running code yields (batching)
         moment = self.moment
         lang = self.lang
+        title_px = (13 if self._wide else 16) * self._scale
         self.header.value = (
-            f"<div style=\"font:bold {16 * self._scale:g}px 'DejaVu Sans',Arial,sans-serif\">"
+            (PROJECTOR_CSS if self._wide else "")
+            + f"<div style=\"font:bold {title_px:g}px 'DejaVu Sans',Arial,sans-serif\">"
             f'{tr("pianitsa", lang)} <span style="font-weight:normal;color:#555">'
             f"· {self._describe()}</span></div>"
         )
-        self.stacks.items = seat_items(moment, lang, self.size, clickable=True)
+        self.stacks.items = seat_items(moment, lang, self._cards, clickable=True)
+        wide = self._wide
+        cards = PROJECTOR["trick_cards"] if wide else self._cards
+        text = PROJECTOR["trick_text"] if wide else self._scale
         self.trick_view.value = trick_html(
-            moment.trick, moment.rules, moment.low_rank, moment.players, lang, self.size, self._scale
+            moment.trick, moment.rules, moment.low_rank, moment.players, lang, cards, text
         )
         self.plot.value = stacks_plot(moment, lang, scale=min(self._scale, 1.6))
         ending = end_text(moment, lang)

@@ -50,6 +50,7 @@ from pianitsa101.game101 import (
     parse_move,
 )
 from pianitsa101.i18n import get_language
+from pianitsa101.widgets.batching import hold_messages
 from pianitsa101.widgets.i18n import check_lang, tr
 from pianitsa101.widgets.table101_layout import TableLayout
 from pianitsa101.widgets.table101_setup import (
@@ -115,6 +116,8 @@ class Table101(TableLayout, w.VBox):
         self._hint_line = ""
         self._lines: list[str] = []  # log lines not yet shown
         self._build(match.rules, match.players, deck if isinstance(deck, int) else 36, seed, human)
+        for agent in {id(a): a for a in (*match.agents, self.hint_agent) if hasattr(a, "warm_up")}.values():
+            agent.warm_up(match.rules, match.players, background=True)  # a MonteCarloAgent loads its playouts
         self._set_match(match, human, seed, record=None if given is None else match.to_json())
 
     def _set_match(self, match: Match101, human: int | None, seed: int, record: str | None = None) -> None:
@@ -419,6 +422,11 @@ class Table101(TableLayout, w.VBox):
             self._timer = None
 
     # ----- drawing -----------------------------------------------------------------------------------
+    def _render(self) -> None:
+        """Redraw; the widgets' messages go out once the code running now yields (``batching``)."""
+        hold_messages(self)
+        super()._render()
+
     def _log(self, events: Sequence[Any]) -> None:
         """Log a move as one line; a deal, a round's score and a lost turn get lines of their own.
 

@@ -22,25 +22,41 @@ from pianitsa101.widgets.table101_view import (
     FONT,
     centre_html,
     hand_items,
+    hand_label,
+    order_html,
     seats_html,
     status_html,
     suit_items,
 )
 
-__all__ = ["TableLayout"]
+__all__ = ["PROJECTOR", "TableLayout"]
+
+# size="projector": a wide layout that fits one screen of 1280x720 or 1024x768 (issue 21). The pile and the
+# chain, the obligation and your hand side by side and below each other; text 1.4 times the small table's
+# (Пьяница's trick, a dispute of up to three rounds, a little smaller: it must fit beside the stacks).
+PROJECTOR = {"text": 1.4, "cards": 64, "seats": 40, "status": 1.5, "trick_cards": 50, "trick_text": 1.25}
+PROJECTOR_CSS = (  # the settings' title and labels grow with the table (ipywidgets 8 class names)
+    "<style>.p101-projector .jupyter-widget-Collapse-header,.p101-projector .widget-label,"
+    ".p101-projector .widget-dropdown select,.p101-projector .widget-checkbox label"
+    "{font-size:18px!important;line-height:1.4}</style>"
+)
 
 
 class TableLayout:
     """The widgets of the 101 table and their drawing (mixed into ``Table101``)."""
 
     def _build(self, rules: Rules101, players: int, deck: int, seed: int, human: int | None) -> None:
+        self._wide = self.size == "projector"
+        if self._wide:  # the projector's sizes, not the small table's scaled up 2.6 times
+            self._scale = PROJECTOR["text"]
+        self._cards = PROJECTOR["cards"] if self._wide else self.size
         t, lang, s = tr, self.lang, self._scale
         self.header = w.HTML()
         self.seats_view = w.HTML()
         self.centre = w.HTML()
         self.status = w.HTML()
         self.hand_label = w.HTML()
-        self.hand = CardRow(layout="fan", font_size=round(13 * s))
+        self.hand = CardRow(arrangement="fan", font_size=round(13 * s))
         self.hand.on_click(self._on_card)
         self.suit_label = w.HTML()
         self.suits = CardRow(font_size=round(13 * s))
@@ -75,8 +91,8 @@ class TableLayout:
         for button in buttons:
             button.layout.width = "auto"
             if s > 1:
-                button.style.font_size = f"{13 * s:g}px"
-                button.layout.height = f"{30 * s:g}px"
+                button.style.font_size = f"{13 * min(s, 1.25):g}px"
+                button.layout.height = f"{30 * min(s, 1.25):g}px"
         self.draw_button.on_click(lambda _: self.draw())
         self.pass_button.on_click(lambda _: self.pass_turn())
         self.flush_button.on_click(lambda _: self.flush_queens())
@@ -111,21 +127,21 @@ class TableLayout:
             [self.scoreboard, self.totals_plot],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
-        self.children = [
-            self.header,
-            self.seats_view,
-            self.centre,
-            self.status,
-            self.hand_label,
-            self.hand,
-            self.suit_box,
-            w.HBox([self.move_buttons, self.watch_buttons, match_buttons], layout=flow()),
-            self.hint_view,
-            scores,
-            self.how_scored,
-            self.settings_box,
-            self.log_area,
-        ]
+        all_buttons = w.HBox([self.move_buttons, self.watch_buttons, match_buttons], layout=flow())
+        below = [self.hint_view, scores, self.how_scored, self.settings_box, self.log_area]
+        if self._wide:  # a row each: the seats, the pile and chain, the obligation, the hand with buttons
+            self.order_view = w.HTML()
+            seats = w.HBox([self.seats_view, self.order_view],
+                           layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="12px"))
+            all_buttons.layout = w.Layout(flex_flow="row wrap", align_items="center", flex="0 1 auto")
+            play = w.HBox([self.hand, all_buttons],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="12px"))
+            self.children = [self.header, seats, self.centre, self.status, self.hand_label, play,
+                             self.suit_box, *below]
+            self.add_class("p101-projector")
+        else:
+            self.children = [self.header, self.seats_view, self.centre, self.status, self.hand_label,
+                             self.hand, self.suit_box, all_buttons, *below]
         self.add_class("p101-table101")
 
     def _render(self) -> None:
@@ -133,35 +149,40 @@ class TableLayout:
         the browser already has every line of the bots' moves before it)."""
         self._flush_log()
         scene = self.scene
-        lang, s, size = self.lang, self._scale, self.size
+        lang, s, size = self.lang, self._scale, self._cards
         watching = self._you is None or self._you not in scene.active
         busy = self.busy
         words = self._describe(max(scene.round_number, 1))
         if self._you is None:
             words += " · " + tr("watching", lang)
+        wide = self._wide
+        title_px = (13 if wide else 16) * s
         self.header.value = (
-            f'<div style="{FONT};font-weight:bold;font-size:{16 * s:g}px;line-height:1.3">'
+            (PROJECTOR_CSS if wide else "")
+            + f'<div style="{FONT};font-weight:bold;font-size:{title_px:g}px;line-height:1.3">'
             f"{tr('game101', lang)} "
             f'<span style="font-weight:normal;color:#555">· {words}</span></div>'
         )
-        self.seats_view.value = seats_html(scene, lang, size, s)
-        self.centre.value = centre_html(scene, lang, size, s)
+        size = self._cards
+        self.seats_view.value = seats_html(scene, lang, PROJECTOR["seats"] if wide else size, s, compact=wide)
+        self.centre.value = centre_html(scene, lang, size, s, order=not wide)
+        if wide:
+            self.order_view.value = order_html(scene, lang, s)
         paused = watching and scene.in_round and not self._watching and not busy
         note = tr("press_watch", lang) if paused else ""
-        self.status.value = status_html(scene, lang, s, self._message, busy, note)
+        said = PROJECTOR["status"] if wide else s  # the obligation is what the room must read
+        self.status.value = status_html(scene, lang, said, self._message, busy, note)
         yours = scene.your_move and not busy
         if self._you is None:
             self.hand_label.value = ""
         elif self._you not in scene.active:
+            key = "your_hand_out" if scene.rules.match == "elimination" else "your_hand_lost"
             self.hand_label.value = (
-                f'<div style="{FONT};color:#555">{tr("your_hand_out", lang, limit=scene.rules.limit)}</div>'
+                f'<div style="{FONT};color:#555">{tr(key, lang, limit=scene.rules.limit)}</div>'
             )
         else:
-            count = len(scene.view.hand) if scene.view is not None else 0
             self.hand_label.value = (
-                f'<div style="{FONT};font-size:{13 * s:g}px;font-weight:bold">'
-                + tr("your_hand", lang, cards=tr("n_cards", lang, n=count), total=scene.totals[self._you])
-                + "</div>"
+                f'<div style="{FONT};font-size:{13 * s:g}px;font-weight:bold">{hand_label(scene, lang)}</div>'
             )
         choosing = self._queen if isinstance(self._queen, Card) else None
         self.hand.items = hand_items(scene, lang, size, choosing=choosing, enabled=yours)

@@ -38,6 +38,8 @@ __all__ = [
     "centre_html",
     "chain_html",
     "hand_items",
+    "hand_label",
+    "order_html",
     "seats_html",
     "sorted_ids",
     "status_html",
@@ -177,6 +179,14 @@ def hand_items(
     return items
 
 
+def hand_label(scene: Scene, lang: str) -> str:
+    """'Your hand: 4 cards worth 23 · match total 97': what the hand would count now (R19), then the total."""
+    hand = scene.view.hand if scene.view is not None else ()
+    worth = sum(scene.rules.card_points(card) for card in hand)
+    return html.escape(tr("your_hand", lang, cards=tr("n_cards", lang, n=len(hand)),
+                          points=tr("n_points", lang, n=worth), total=scene.totals[scene.you]))
+
+
 def suit_items(size: int | str, active: bool) -> list[dict]:
     """The suit chooser of R14/R21: four suits drawn as suits (red and black), clickable when ``active``."""
     px = max(30, round(pixel_size(size) * 0.8))
@@ -186,7 +196,7 @@ def suit_items(size: int | str, active: bool) -> list[dict]:
 # ----- the seats -------------------------------------------------------------------------------------------
 
 
-def _seat_box(seat: int, scene: Scene, lang: str, px: int, scale: float) -> str:
+def _seat_box(seat: int, scene: Scene, lang: str, px: int, scale: float, compact: bool = False) -> str:
     view = scene.view
     count = view.hand_sizes[seat] if view is not None else 0
     out = seat not in scene.active
@@ -194,10 +204,11 @@ def _seat_box(seat: int, scene: Scene, lang: str, px: int, scale: float) -> str:
     last = scene.records[-1] if scene.records and not scene.in_round else None
     won = last is not None and last.winner == seat
     back = max(22, round(px * 0.62))
-    if out:
+    if out:  # R23: "out" only where leaving is the rule; in a first-over match going over loses it
+        word = "out_of_match" if scene.rules.match == "elimination" else "lost_match"
         picture = (
             f'<div style="color:#888;font-style:italic;padding:{8 * scale:g}px 0">'
-            f"{html.escape(tr('out_of_match', lang, limit=scene.rules.limit))}</div>"
+            f"{html.escape(tr(word, lang, limit=scene.rules.limit))}</div>"
         )
     elif count:
         picture = fan_svg(
@@ -210,7 +221,7 @@ def _seat_box(seat: int, scene: Scene, lang: str, px: int, scale: float) -> str:
         picture = stack_svg(0, back, title=tr("n_cards", lang, n=0))
     border = f"3px solid {_AMBER}" if moving else f"3px solid {_GREEN}" if won else "1px solid #e4ddca"
     lines = [f"<b>{html.escape(_name(seat, scene, lang))}</b>"]
-    if scene.names[seat]:
+    if scene.names[seat] and not compact:  # a projector's column has no room for the bot's name
         lines.append(f'<span style="color:#777;font-size:0.85em">{html.escape(scene.names[seat])}</span>')
     lines.append(
         html.escape(f"{tr('n_cards', lang, n=count)} · {tr('total_points', lang, total=scene.totals[seat])}")
@@ -220,6 +231,13 @@ def _seat_box(seat: int, scene: Scene, lang: str, px: int, scale: float) -> str:
     elif won:
         lines.append(f'<b style="color:{_GREEN}">★ {html.escape(tr("round_winner", lang))}</b>')
     opacity = "opacity:0.55;" if out else ""
+    if compact:  # a projector: the backs beside the words, so a seat is one short row
+        return (
+            f'<div class="p101-seat" data-seat="{seat}" style="{_PANEL};border:{border};{opacity}'
+            f'padding:{4 * scale:g}px {8 * scale:g}px;display:flex;align-items:center;gap:{8 * scale:g}px;'
+            f'line-height:1.3"><div style="line-height:0;flex:0 0 auto">{picture}</div>'
+            f'<div>{"<br>".join(lines)}</div></div>'
+        )
     return (
         f'<div class="p101-seat" data-seat="{seat}" style="{_PANEL};border:{border};{opacity}'
         f'padding:{6 * scale:g}px {10 * scale:g}px;text-align:center;line-height:1.35;min-width:9em">'
@@ -228,14 +246,17 @@ def _seat_box(seat: int, scene: Scene, lang: str, px: int, scale: float) -> str:
     )
 
 
-def seats_html(scene: Scene, lang: str, size: int | str, scale: float = 1.0) -> str:
-    """The other players (every player when watching): card backs with counts, names and totals."""
+def seats_html(scene: Scene, lang: str, size: int | str, scale: float = 1.0, compact: bool = False) -> str:
+    """The other players (every player when watching): card backs with counts, names and totals.
+
+    ``compact`` (the projector's wide layout) makes each seat one short box, the backs beside the words.
+    """
     px = pixel_size(size)
     seats = [s for s in scene.seat_order() if s != scene.you]
-    boxes = "".join(_seat_box(s, scene, lang, px, scale) for s in seats)
+    boxes = "".join(_seat_box(s, scene, lang, px, scale, compact) for s in seats)
     return (
         f'<div class="p101-seats" style="{FONT};font-size:{13 * scale:g}px;color:#222;display:flex;'
-        f'flex-wrap:wrap;gap:{10 * scale:g}px;align-items:stretch">{boxes}</div>'
+        f'flex-wrap:wrap;gap:{(6 if compact else 10) * scale:g}px;align-items:stretch">{boxes}</div>'
     )
 
 
@@ -261,9 +282,9 @@ def _order_text(scene: Scene, lang: str) -> str:
     )
 
 
-def centre_html(scene: Scene, lang: str, size: int | str, scale: float = 1.0) -> str:
+def centre_html(scene: Scene, lang: str, size: int | str, scale: float = 1.0, order: bool = True) -> str:
     """The stock, the discard pile (its top and a few cards under it, fanned), the ordered suit, the
-    direction of play, and the penalty chain when one is pending."""
+    direction of play (``order`` False: shown elsewhere, by ``order_html``), and the penalty chain."""
     view = scene.view
     if view is None:
         return ""
@@ -290,7 +311,7 @@ def centre_html(scene: Scene, lang: str, size: int | str, scale: float = 1.0) ->
         pile = stack_svg(0, px, title=tr("empty_table", lang))
         pile_note = html.escape(tr("empty_table", lang))
     discard = f'<div style="text-align:center">{pile}<div style="{caption}">{pile_note}</div></div>'
-    info = [_order_text(scene, lang)]
+    info = [_order_text(scene, lang)] if order else []
     if view.ordered_suit is not None:
         suit = suit_svg(view.ordered_suit, max(26, round(px * 0.55)))
         info.append(
@@ -298,7 +319,7 @@ def centre_html(scene: Scene, lang: str, size: int | str, scale: float = 1.0) ->
             f"{_sentence(tr('ordered_suit', lang), ('R14',), lang)} {suit}</span>"
         )
     info_box = '<div style="line-height:1.5;max-width:22em">' + "<br>".join(info) + "</div>"
-    parts = [stock, discard, info_box]
+    parts = [stock, discard, info_box] if info else [stock, discard]
     if view.chain is not None:
         parts.append(chain_html(view.chain, scene.you, lang, px, scale))
     return (
@@ -307,6 +328,14 @@ def centre_html(scene: Scene, lang: str, size: int | str, scale: float = 1.0) ->
         "background:#eef5ee;border-color:#cfe0cf;"
         f'padding:{10 * scale:g}px {14 * scale:g}px">{"".join(parts)}</div>'
     )
+
+
+def order_html(scene: Scene, lang: str, scale: float = 1.0) -> str:
+    """The direction and order of play on its own (the projector shows it under the seats)."""
+    if scene.view is None:
+        return ""
+    return (f'<div style="{FONT};font-size:{12 * scale:g}px;color:#333;line-height:1.45;padding:4px 2px">'
+            f"{_order_text(scene, lang)}</div>")
 
 
 def chain_html(chain: PenaltyChain, you: int | None, lang: str, px: int, scale: float = 1.0) -> str:

@@ -237,6 +237,8 @@ def obligation(view: PlayerView, you: int | None, lang: str) -> tuple[str, tuple
         return _say("ob_chain", seat, you, lang, cards=cards, rank=rank), (rule, "R16")
     top = view.top
     if view.must_cover and top is not None:
+        if mine and view.drawn is not None:  # R9: the drawing stopped at a card that fits; name it
+            return tr("ob_cover_drawn_you", lang, card=c(top), drawn=c(view.drawn)), ("R9",)
         if mine and rules.six == "cover_any":
             return tr("ob_cover_any_you", lang, card=c(top)), ("R9",)
         return _say("ob_cover", seat, you, lang, card=c(top)), ("R9",)

@@ -9,6 +9,9 @@ the in-browser JupyterLite site (``StaticServer``), run them, click, and look at
   (no sandbox as root; no background networking, which the closed network refuses anyway).
 - ``open_notebook(page, url)``, ``run_all(page)``: open a notebook, wait until its kernel is
   connected and idle, run every cell, wait until every cell has run and the kernel is idle.
+- ``watch_console(page)`` and ``console_problems(seen)``: every ``console.error`` and uncaught
+  page error, less the few in ``CONSOLE_ALLOWED`` (each proven to be outside the project's
+  control); the ``page`` fixture fails every browser test that leaves one.
 - ``record_requests(page)`` and ``offsite(urls)``: every URL the page's browser context asked for,
   and those that went anywhere but 127.0.0.1 (to prove the site works offline).
 
@@ -18,6 +21,7 @@ the server); a failing test shows the log's tail.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -162,6 +166,10 @@ class LabServer(_Server):
         tracker = self._home / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
         tracker.mkdir(parents=True)
         (tracker / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+        # Running a lesson must not write its new outputs into the repository's notebooks.
+        docmanager = tracker.parent / "docmanager-extension"
+        docmanager.mkdir(parents=True)
+        (docmanager / "plugin.jupyterlab-settings").write_text('{"autosave": false}')
         env = dict(os.environ)
         env.update({
             "JUPYTER_CONFIG_DIR": str(self._home / "config"),
@@ -182,6 +190,15 @@ class LabServer(_Server):
         self.base = f"http://127.0.0.1:{self.port}"
         _wait_for(f"{self.base}/api/status?token={self.token}", self.process, self.log, startup_seconds)
 
+    def shutdown_kernels(self) -> None:
+        """Shut down every running kernel (a test that ran a lesson frees its memory for the next)."""
+        api = f"{self.base}/api/kernels"
+        with urllib.request.urlopen(f"{api}?token={self.token}", timeout=30) as answer:
+            kernels = json.loads(answer.read())
+        for kernel in kernels:
+            request = urllib.request.Request(f"{api}/{kernel['id']}?token={self.token}", method="DELETE")
+            urllib.request.urlopen(request, timeout=60).close()
+
     def notebook_url(self, path: str) -> str:
         """The address that opens the notebook at ``path`` (relative to the root) in JupyterLab."""
         return f"{self.base}/lab/tree/{path}?token={self.token}&reset"
@@ -194,14 +211,17 @@ class LabServer(_Server):
 class StaticServer(_Server):
     """A static HTTP server for ``folder`` on 127.0.0.1 at a free port (for the JupyterLite site)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, isolated: bool = False) -> None:
+        """``isolated``: serve with the site's own ``serve.py`` (cross-origin isolation headers),
+        else with plain ``http.server`` (a static host that sends no headers)."""
         self.folder = Path(folder)
         self.port = free_port()
         self.log = Path(tempfile.mkstemp(prefix="p101-static-", suffix=".log")[1])
+        command = ([sys.executable, str(self.folder / "serve.py"), "--port", str(self.port)] if isolated else
+                   [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+                    "--directory", str(self.folder)])
         with open(self.log, "wb") as out:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
-                 "--directory", str(self.folder)], stdout=out, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         self.base = f"http://127.0.0.1:{self.port}"
         _wait_for(self.base + "/", self.process, self.log, 30)
 
@@ -258,10 +278,15 @@ def outputs(page) -> list[str]:
     return page.locator(".jp-Notebook .jp-OutputArea-output").all_inner_texts()
 
 
+_TRACEBACK = re.compile(r"Traceback \(most recent call last\)|^\s*\w*(Error|Exception|Interrupt)\b", re.M)
+
+
 def errors_shown(page) -> list[str]:
-    """The text of every error output (a traceback in the page means a cell raised)."""
-    return page.locator(".jp-Notebook .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
-                        ).all_inner_texts()
+    """The text of every error output: a traceback in the page means a cell raised. (JupyterLab draws
+    errors and stderr alike: a notice on stderr, such as the simulator's "building ... once", is none.)"""
+    shown = page.locator(".jp-Notebook .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+                         ).all_inner_texts()
+    return [text for text in shown if _TRACEBACK.search(text)]
 
 
 def record_requests(page) -> list[str]:
@@ -282,3 +307,25 @@ def offsite(urls: list[str], allowed_host: str = "127.0.0.1") -> list[str]:
         if host != allowed_host:
             out.append(url)
     return out
+
+
+# ----- console errors -------------------------------------------------------------------------
+
+# Console errors a test may ignore: each one is proven to come from outside the project (the
+# Jupyter front ends themselves, with nothing of ours on the page), with the reason. Keep it short.
+CONSOLE_ALLOWED: list[tuple[re.Pattern, str]] = []
+
+
+def watch_console(page) -> list[str]:
+    """Start collecting the page's ``console.error`` messages and uncaught errors (a growing list)."""
+    seen: list[str] = []
+    page.on("console", lambda message: message.type == "error" and seen.append(
+        f"console.error: {message.text} ({message.location.get('url', '')})"))
+    page.on("pageerror", lambda error: seen.append(f"page error: {error}"))
+    page.context.on("weberror", lambda error: seen.append(f"web error: {error.error}"))
+    return seen
+
+
+def console_problems(seen: list[str]) -> list[str]:
+    """The collected messages that are not in ``CONSOLE_ALLOWED``."""
+    return [text for text in seen if not any(pattern.search(text) for pattern, _ in CONSOLE_ALLOWED)]

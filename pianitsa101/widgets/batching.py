@@ -1,0 +1,63 @@
+"""One message per widget per cell: a table's updates wait until the event loop runs again (issue 19).
+
+A table played from Python (a loop of ``table.play(...)`` in a cell, like lesson 06's
+``play_for_me``) redraws after every move, and each redraw changes a dozen widgets: hundreds of
+messages within a second or two. The kernel publishes them on IOPub, a ZeroMQ PUB socket that
+*drops* whatever does not fit its queue (1,000 messages by default) when the front end reads
+more slowly than that, as a browser busy drawing the table does. A dropped "idle" status leaves
+the cell at ``[*]`` for good, the server says the kernel is busy, and the kernel sits idle:
+lesson 06's *Run All* hang in JupyterLab.
+
+``hold_messages(root)`` holds the updates of ``root`` and every widget inside it while the code
+that runs now (a cell, a click's handler, a bot's scheduled move) goes on; when it yields to the
+event loop, each widget sends one message with its last state. The widgets' values in Python are
+current all along; only their messages wait. Without a running event loop (a script, a test) it
+does nothing and every change goes out at once, as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterator
+
+import ipywidgets as w
+
+__all__ = ["hold_messages", "widgets_in"]
+
+
+def widgets_in(root: w.Widget) -> Iterator[w.Widget]:
+    """``root`` and every widget it holds (children, layouts, styles), each once."""
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        widget = todo.pop()
+        if id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        yield widget
+        for name in widget.keys:
+            value = getattr(widget, name, None)
+            for item in value if isinstance(value, (list, tuple)) else (value,):
+                if isinstance(item, w.Widget):
+                    todo.append(item)
+
+
+def hold_messages(root: w.Widget) -> None:
+    """Hold the messages of ``root``'s widgets until the running event loop gets control back."""
+    if getattr(root, "_p101_held", None) is not None:
+        return  # held already: released when the loop runs
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return  # no event loop running: changes are sent at once
+    held = contextlib.ExitStack()
+    for widget in widgets_in(root):
+        held.enter_context(widget.hold_sync())
+    root._p101_held = held
+
+    def release() -> None:
+        root._p101_held = None
+        held.close()  # each widget sends what changed, once, with its last value
+
+    loop.call_soon(release)
