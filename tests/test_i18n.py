@@ -9,6 +9,7 @@ paths give back the English text byte for byte.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import re
@@ -25,7 +26,7 @@ import pianitsa101
 from pianitsa101 import Card, Rank, Suit, i18n
 from pianitsa101.game101 import IllegalMove, Match101, Round101, Rules101
 from pianitsa101.game101 import events as ev
-from pianitsa101.game101.moves import Draw, FlushQueens, Pass, Play
+from pianitsa101.game101.moves import Draw, FlushQueens, NotNowError, Pass, Play
 from pianitsa101.pianitsa import PianitsaGame, PianitsaRules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -237,6 +238,61 @@ def refusals():
     return out
 
 
+def not_now():
+    """Calls a match refuses in its present state (NotNowError)."""
+    def dealt_twice():
+        m = Match101(players=2, seed=1)
+        m.deal_round()
+        m.deal_round()
+
+    def person_to_move():
+        m = Match101(players=2, seed=1, agents=[None, None])
+        m.deal_round()
+        m.play_round()
+
+    def over():
+        m = Match101(players=2, seed=1)
+        m.play()
+        m.deal_round()
+
+    return {"seats": lambda: Match101(players=2, seed=1).seats,
+            "ask": lambda: Match101(players=2, seed=1).ask_agent(), "dealt twice": dealt_twice,
+            "person": person_to_move, "over": over}
+
+
+def rule_errors():
+    """The refusals of bad rule options and decks (PianitsaRules, Rules101, the deal), values in Russian."""
+    calls = {
+        "gather": lambda: PianitsaRules(gather="по кругу"),
+        "goal": lambda: PianitsaRules(goal="всё"),
+        "flag": lambda: PianitsaRules(low_beats_ace=1),
+        "face down": lambda: PianitsaRules(dispute_face_down=-1),
+        "max tricks": lambda: PianitsaRules(max_tricks=0),
+        "players": lambda: PianitsaGame.deal(players=9),
+        "P1": lambda: PianitsaGame.deal(players=5),
+        "P2 size": lambda: PianitsaGame.deal(players=3, deck=32),
+        "P2 cards": lambda: PianitsaGame.deal(players=2, deck=["6♠", "7♠", "8♠"]),
+        "D4": lambda: PianitsaGame.deal(players=2, deck=["6♠", "6♠"]),
+        "deck size": lambda: PianitsaGame.deal(players=2, deck=33),
+        "deck type": lambda: PianitsaGame.deal(players=2, deck=3.5),
+        "deck card": lambda: PianitsaGame.deal(players=2, deck=[1, 2]),
+        "R9 choice": lambda: Rules101(six="тройка"),
+        "R14 flag": lambda: Rules101(queen_wild=1),
+        "R10 number": lambda: Rules101(seven_draw=0),
+        "R10 optional": lambda: Rules101(seven_of_spades_draw=0),
+    }
+    out = {}
+    for name, call in not_now().items():
+        with pytest.raises(NotNowError) as caught:
+            call()
+        out["not now " + name] = str(caught.value)
+    for name, call in calls.items():
+        with pytest.raises(ValueError) as caught:
+            call()
+        out["error " + name] = str(caught.value)
+    return out
+
+
 def sample_events():
     """Every event type of 101, with a seat and with names."""
     c = Card.parse
@@ -298,6 +354,7 @@ def texts():
     out.append(("match result", str(result)))
     out.append(("match events", "\n".join(str(e) for rec in result.records[:2] for e in rec.round.events)))
     out += list(refusals().items())
+    out += list(rule_errors().items())
     from pianitsa101.simulate import simulate_101, simulate_pianitsa
 
     sim = simulate_pianitsa(30, players=2, seed=1, engine="python")
@@ -315,14 +372,21 @@ CODE = re.compile(
     r"|\b(?:Play|Draw|Pass|FlushQueens|Card\.parse)\([^)]*\)(?:\))?"  # moves written as code
     r"|\bSuit\.[A-Z]+|\b\w+='?[\w.]+'?"                # Suit.SPADES, chain='off', flush_queens=False
     r"|\bseed\b"                                       # the argument's name
+    r"|\b\w+\(\w*\)|\b[a-z]+(?:_[a-z]+)+\b"              # calls and methods: play_move(move), legal_moves
     r"|\bPianitsaSimulation\b|\bSimulation101\b|\bmax_rounds\b|\bnumba\b|\bPython\b|`make lab`"
     r"|\bPIANITSA101_\w+",
     re.S,
 )
 
 
+_NAMES = sorted({f.name for f in dataclasses.fields(PianitsaRules)}
+                | {f.name for f in dataclasses.fields(Rules101)})
+OPTIONS = re.compile(r"\b(?:" + "|".join(_NAMES) + r")\b")  # the rules' option names, as a reader types them
+VALUES = re.compile(r"'[A-Za-z_0-9]+'|\b(?:PianitsaRules|Rules101|Card|True|False|None)\b")  # code values
+
+
 def latin_words(text: str) -> list[str]:
-    return re.findall(r"[A-Za-z]+", CODE.sub("", text))
+    return re.findall(r"[A-Za-z]+", OPTIONS.sub("", VALUES.sub("", CODE.sub("", text))))
 
 
 def test_the_walk_covers_every_path():
@@ -354,7 +418,7 @@ def test_english_texts_come_back_unchanged_after_russian(language):
     language("en")
     assert texts() == before
     assert [t for _, t in russian] != [t for _, t in before]
-    names = re.compile("Аня|Боря|Вика|чепуха")  # the names given to the events, the text typed
+    names = re.compile("Аня|Боря|Вика|чепуха|по кругу|всё|тройка")  # names given to events, values typed
     assert all(not re.search("[а-яё]", names.sub("", t.replace("Пьяница", ""))) for _, t in before)
 
 

@@ -67,15 +67,15 @@ from pianitsa101.game101.seats import (
     round_scored,
 )
 from pianitsa101.game101.view import PlayerView
-from pianitsa101.i18n import _
+from pianitsa101.i18n import N_, _
 
 __all__ = ["Match101", "MatchResult", "PlayedRound", "settle_round"]
 
 _FORMAT = "pianitsa101/match101"
 MAX_ROUNDS = 1_000  # the default bound on the rounds of a match (see the module text)
 _MOVE_TYPES = (Play, Draw, Pass, FlushQueens)
-_LOCKED = ("the round was played from inside an agent's choose(): an agent only answers with one of its "
-           "legal_moves, and the match plays it")  # why the round refuses play() while an agent chooses
+_LOCKED = N_("the round was played from inside an agent's choose(): an agent only answers with one of its "
+             "legal_moves, and the match plays it")  # why the round refuses play() while an agent chooses
 
 
 @dataclass(frozen=True)
@@ -237,9 +237,10 @@ class Match101:
         """Refuse a call made from inside an agent's ``choose`` (it would play a move within a move)."""
         if self._choosing is not None:
             agent, seat = self._choosing
-            raise NotNowError(f"{what} was called from inside the choose() of agent {agent_name(agent)} "
-                               f"in seat {seat}: an agent only answers with one of its legal_moves, and the "
-                               "match plays it")
+            raise NotNowError(_("{what} was called from inside the choose() of agent {agent} in seat "
+                                "{seat}: an agent only answers with one of its legal_moves, and the match "
+                                "plays it").format(
+                what=what, agent=agent_name(agent), seat=seat))
 
     # ------------------------------------------------------------------ state
 
@@ -279,7 +280,7 @@ class Match101:
     def seats(self) -> tuple[int, ...]:
         """The match seat of each seat of the current round (round seat i is match seat seats[i])."""
         if self._current is None:
-            raise NotNowError("no round is being played: deal one with deal_round()")
+            raise NotNowError(_("no round is being played: deal one with deal_round()"))
         return self._round_seats
 
     def view(self, seat: int) -> PlayerView:
@@ -331,10 +332,11 @@ class Match101:
         """Deal the next round among the players still in, the first player by R4."""
         self._not_while_choosing("deal_round()")
         if self._over:
-            raise NotNowError("the match is over: no more rounds are dealt (R23)")
+            raise NotNowError(_("the match is over: no more rounds are dealt (R23)"))
         if self._current is not None:
-            raise NotNowError(f"round {len(self._records) + 1} is still being played: "
-                               "finish it (play_round or play_move) before dealing another")
+            raise NotNowError(_("round {number} is still being played: "
+                                "finish it (play_round or play_move) before dealing another").format(
+                number=len(self._records) + 1))
         seats, first, seed = self._next_deal()
         rnd = Round101.deal(len(seats), self.deck, self.rules, seed=seed, first=seats.index(first))
         self._start(rnd, (seats, first, seed))
@@ -372,8 +374,8 @@ class Match101:
         before_deal = None
         if self._current is None:
             if move is not None:  # a move given for a round nobody has seen yet: refuse, change nothing
-                raise NotNowError(f"no round is being played, so {move} cannot be played: "
-                                   "deal_round() first to see the hands")
+                raise NotNowError(_("no round is being played, so {move} cannot be played: "
+                                    "deal_round() first to see the hands").format(move=move))
             before_deal = self._rng.getstate(), self._next_first
             rnd = self.deal_round()
             seats, first, _deal = self._current_deal  # type: ignore[misc]
@@ -405,7 +407,7 @@ class Match101:
         self._not_while_choosing("ask_agent()")
         rnd = self._current
         if rnd is None or rnd.over:
-            raise NotNowError("no move is due: no round is being played")
+            raise NotNowError(_("no move is due: no round is being played"))
         return self._choose(rnd, rnd.to_move, rnd.legal_moves())
 
     def _choose(self, rnd: Round101, seat: int, legal: list[Move]) -> Move:
@@ -418,11 +420,11 @@ class Match101:
         """
         agent = self.agents[self._round_seats[seat]]
         if agent is None:
-            raise NotNowError(f"seat {self._round_seats[seat]} is played by a person (its agent is None): "
-                               "give its move with play_move(move)")
+            raise NotNowError(_("seat {seat} is played by a person (its agent is None): "
+                                "give its move with play_move(move)").format(seat=self._round_seats[seat]))
         view = rnd.view(seat, self._round_totals)
         self._choosing = agent, self._round_seats[seat]
-        rnd._locked = _LOCKED
+        rnd._locked = _(_LOCKED)
         try:
             move = agent.choose(view, legal)
         except Exception as exc:
@@ -473,9 +475,9 @@ class Match101:
         seats = self._round_seats if self._current is not None else tuple(self._active)
         person = next((m for m in seats if self.agents[m] is None), None)
         if person is not None and not self._over:
-            raise NotNowError(f"seat {person} is played by a person (its agent is None): play_round() "
-                               "plays agents only; give the person's moves with play_move(move) and "
-                               "let the bots move with play_move()")
+            raise NotNowError(_("seat {seat} is played by a person (its agent is None): play_round() "
+                                "plays agents only; give the person's moves with play_move(move) and "
+                                "let the bots move with play_move()").format(seat=person))
         if self._current is None:
             self.deal_round()
         rnd = self._current

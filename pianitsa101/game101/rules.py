@@ -38,6 +38,8 @@ from typing import Any
 
 from pianitsa101._checks import whole_number
 from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.i18n import _
+from pianitsa101.i18n import number as i18n_number
 
 __all__ = ["DEFAULT_POINTS", "MAX_DRAW", "MAX_LIMIT", "MAX_POINTS", "Rules101"]
 
@@ -123,10 +125,12 @@ class Rules101:
             value = getattr(self, name)
             if value not in allowed:
                 words = ", ".join(repr(a) for a in allowed)
-                raise ValueError(f"{rule}: {name} must be one of {words}, got {value!r}")
+                raise ValueError(_("{rule}: {name} must be one of {words}, got {value}").format(
+                    rule=rule, name=name, words=words, value=repr(value)))
         for name, rule in _FLAGS.items():
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{rule}: {name} must be True or False, got {getattr(self, name)!r}")
+                raise ValueError(_("{rule}: {name} must be True or False, got {value}").format(
+                    rule=rule, name=name, value=repr(getattr(self, name))))
         for name, rule, most, optional in (("seven_draw", "R10", MAX_DRAW, False),
                                            ("seven_of_spades_draw", "R10", MAX_DRAW, True),
                                            ("limit", "R23", MAX_LIMIT, False)):
@@ -135,10 +139,11 @@ class Rules101:
                 continue
             number = whole_number(value)
             if number is None or not 1 <= number <= most:
-                extra = " or None (same as any seven)" if optional else ""
-                why = " (no deck holds more cards)" if most == MAX_DRAW else ""
-                raise ValueError(f"{rule}: {name} must be a whole number of at least 1 and at most {most:,}"
-                                 f"{why}{extra}, got {value!r}")
+                extra = _(" or None (same as any seven)") if optional else ""
+                why = _(" (no deck holds more cards)") if most == MAX_DRAW else ""
+                raise ValueError(_("{rule}: {name} must be a whole number of at least 1 and at most {most}"
+                                   "{why}{extra}, got {value}").format(
+                    rule=rule, name=name, most=i18n_number(most), why=why, extra=extra, value=repr(value)))
             object.__setattr__(self, name, number)  # numpy integers become plain ints (for JSON)
         object.__setattr__(self, "points", _points_table(self.points))
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from pianitsa101._checks import plural
 from pianitsa101.cards import Card, make_deck
+from pianitsa101.i18n import _, card_text, number
 
 __all__ = [
     "GATHER_ORDERS",
@@ -89,22 +90,25 @@ class PianitsaRules:
         for name in ("low_beats_ace", "second_disputes"):
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise ValueError(f"PianitsaRules: {name} must be True or False; got {value!r}")
+                raise ValueError(_("PianitsaRules: {name} must be True or False; got {value}").format(
+                    name=name, value=repr(value)))
         if not _is_int(self.dispute_face_down) or not 0 <= self.dispute_face_down <= MAX_FACE_DOWN:
-            raise ValueError(
-                f"PianitsaRules: dispute_face_down must be a whole number 0 or more, at most {MAX_FACE_DOWN} "
-                f"(cards put face down before each dispute card; no deck holds more); "
-                f"got {self.dispute_face_down!r}")
+            raise ValueError(_(
+                "PianitsaRules: dispute_face_down must be a whole number 0 or more, at most {most} "
+                "(cards put face down before each dispute card; no deck holds more); "
+                "got {value}").format(most=MAX_FACE_DOWN, value=repr(self.dispute_face_down)))
         for name, allowed in (("gather", GATHER_ORDERS), ("goal", GOALS)):
             value = getattr(self, name)
             if value not in allowed:
                 choices = ", ".join(repr(a) for a in allowed)
-                raise ValueError(f"PianitsaRules: {name} must be one of {choices}; got {value!r}")
+                raise ValueError(_("PianitsaRules: {name} must be one of {choices}; got {value}").format(
+                    name=name, choices=choices, value=repr(value)))
         if not _is_int(self.max_tricks) or not 1 <= self.max_tricks <= MAX_TRICKS:
-            raise ValueError(
-                f"PianitsaRules: max_tricks must be a whole number 1 or more, at most {MAX_TRICKS:,} "
-                f"(a game still going then ends as 'limit'; a million tricks take a second compiled, "
-                f"half a minute in pure Python); got {self.max_tricks!r}")
+            raise ValueError(_(
+                "PianitsaRules: max_tricks must be a whole number 1 or more, at most {most} "
+                "(a game still going then ends as 'limit'; a million tricks take a second compiled, "
+                "half a minute in pure Python); got {value}").format(
+                    most=number(MAX_TRICKS), value=repr(self.max_tricks)))
         for name in ("dispute_face_down", "max_tricks"):  # numpy integers become plain ints
             object.__setattr__(self, name, int(getattr(self, name)))
 
@@ -117,7 +121,8 @@ class PianitsaRules:
 def check_players(players: object) -> int:
     """The number of players, checked to be a whole number from 2 to 8."""
     if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Пьяница is played by {MIN_PLAYERS} to {MAX_PLAYERS} players; got {players!r}")
+        raise ValueError(_("Пьяница is played by {least} to {most} players; got {value}").format(
+            least=MIN_PLAYERS, most=MAX_PLAYERS, value=repr(players)))
     return int(players)
 
 
@@ -131,9 +136,9 @@ def choose_deck_size(players: int) -> int:
     for size in (36, 52, 32):  # P1 (Decided): the first that can be dealt equally
         if size % players == 0:
             return size
-    raise ValueError(
-        f"{players} players need a deck given explicitly: none of 36, 52, 32 cards "
-        f"can be dealt equally to {players} players (P1)")
+    raise ValueError(_(
+        "{players} players need a deck given explicitly: none of 36, 52, 32 cards "
+        "can be dealt equally to {players} players (P1)").format(players=players))
 
 
 def check_deck(deck: Sequence[Card | str], players: int) -> list[Card]:
@@ -141,14 +146,17 @@ def check_deck(deck: Sequence[Card | str], players: int) -> list[Card]:
     result = [Card.parse(c) if isinstance(c, str) else c for c in deck]
     for c in result:
         if not isinstance(c, Card):
-            raise ValueError(f"a deck holds cards (Card or text like '10♠'); got {c!r}")
+            raise ValueError(_("a deck holds cards (Card or text like '10♠'); got {value}").format(
+                value=repr(c)))
     seen: set[Card] = set()
     for c in result:
         if c in seen:
-            raise ValueError(f"the deck holds {c} twice; a deck must hold distinct cards (D4)")
+            raise ValueError(_("the deck holds {card} twice; a deck must hold distinct cards (D4)").format(
+                card=card_text(c)))
         seen.add(c)
     if len(result) < players or len(result) % players:  # P2
-        raise ValueError(f"{plural(len(result), 'card')} cannot be dealt equally to {players} players (P2)")
+        raise ValueError(_("{cards} cannot be dealt equally to {players} players (P2)").format(
+            cards=plural(len(result), "card"), players=players))
     return result
 
 
@@ -159,12 +167,15 @@ def deck_cards(deck: int | Sequence[Card | str] | None, players: int) -> list[Ca
     if _is_int(deck):
         deck = int(deck)
         if deck not in (32, 36, 52):
-            raise ValueError(f"a deck size is 32, 36 or 52 (or give a list of cards); got {deck!r}")
+            raise ValueError(_("a deck size is 32, 36 or 52 (or give a list of cards); got {value}").format(
+                value=repr(deck)))
         if deck % players:  # P2
-            raise ValueError(f"{deck} cards cannot be dealt equally to {players} players (P2)")
+            raise ValueError(_("{cards} cannot be dealt equally to {players} players (P2)").format(
+                cards=plural(deck, "card"), players=players))
         return list(_DECKS[deck])
     if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
-        raise ValueError(f"deck must be 32, 36, 52 or a list of cards; got {deck!r}")
+        raise ValueError(_("deck must be 32, 36, 52 or a list of cards; got {value}").format(
+            value=repr(deck)))
     return check_deck(deck, players)
 
 
