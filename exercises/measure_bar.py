@@ -1,6 +1,6 @@
 """Measure how often exercise 12's check passes five strategies, over many tournament seeds.
 
-``python exercises/measure_bar.py SEEDS FIRST_SEED NAME...`` runs ``check_strategy`` (900
+``python exercises/measure_bar.py SEEDS FIRST_SEED NAME... [--progress]`` runs ``check_strategy`` (900
 matches against RandomAgent(seed=1), win rate at least BAR) once per seed and prints, per
 strategy, how many seeds passed, with a 95% Wilson interval. The five strategies are the ones
 the bar is set against: ``first`` (``return legal_moves[0]``), ``draw`` (draw whenever it may),
@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import re
 import sys
 import time
 
@@ -64,7 +65,7 @@ class Reference:  # the solution notebook's MyAgent
         for card in view.hand:
             if card.rank != Rank.QUEEN:
                 held[card.suit] += 1
-        return max(plays, key=lambda m: (DEFAULT_POINTS[m.card.rank], held[m.suit] if m.suit is not None else 0))
+        return max(plays, key=lambda m: (DEFAULT_POINTS[m.card.rank], 0 if m.suit is None else held[m.suit]))
 
 
 STRATEGIES = {c.name: c for c in (First, DrawFirst, RandomChoice, Cheapest, Reference)}
@@ -73,19 +74,28 @@ STRATEGIES = {c.name: c for c in (First, DrawFirst, RandomChoice, Cheapest, Refe
 def main(argv: list[str]) -> None:
     from pianitsa101.game101.stats import wilson_interval
 
+    progress = "--progress" in argv
+    argv = [a for a in argv if a != "--progress"]
     seeds, first, names = int(argv[0]), int(argv[1]), argv[2:]
     for name in names:
-        passed, start = 0, time.perf_counter()
+        passed, wins, played, start = 0, 0, 0, time.perf_counter()
         for seed in range(first, first + seeds):
-            with contextlib.redirect_stdout(io.StringIO()):
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
                 try:
                     check_strategy(STRATEGIES[name](), seed=seed)
                     passed += 1
-                except CheckError:
-                    pass
+                    verdict = "passed"
+                except CheckError as exc:
+                    verdict = "failed: " + " ".join(str(exc).split())
+            won = re.search(r"won (\d+) of (\d+)", printed.getvalue() + " " + verdict)
+            wins += int(won.group(1)) if won else 0
+            played += int(won.group(2)) if won else 0
+            if progress:
+                print(f"  {name} seed {seed}: {verdict.split(':')[0]}, {won.group(0) if won else '?'}", flush=True)
         low, high = wilson_interval(passed, seeds)
         print(f"{name}: passed {passed} of {seeds} seeds ({passed / seeds:.1%}, 95% interval {low:.1%} - "
-              f"{high:.1%}), {time.perf_counter() - start:.0f} s", flush=True)
+              f"{high:.1%}); all matches: won {wins} of {played}; {time.perf_counter() - start:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

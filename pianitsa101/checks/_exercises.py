@@ -153,7 +153,8 @@ _LIST = [
         "the cards of rank r in the deck; divide by comb(len(deck), n). The lowest rank (P5) is the lowest "
         "rank in the deck.",
     ), slow_hint="trying every set of cards is too slow: count by ranks instead (hint 2)."),
-    Exercise(12, "strategy", "MyAgent", "class MyAgent", "A strategy that beats RandomAgent clearly", "R6-R19", (
+    Exercise(12, "strategy", "MyAgent", "class MyAgent", "A strategy that beats RandomAgent clearly",
+             "R6-R19", (
         "Your class needs a method choose(self, view, legal_moves) that returns one of legal_moves. "
         "view.hand is your hand, view.top the top card, view.hand_sizes everyone's number of cards.",
         "R19: every card still in your hand when the round ends costs its points. Which cards cost most? "

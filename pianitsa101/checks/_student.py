@@ -18,13 +18,14 @@ student's own objects: the judge compares values it built itself.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import pickle
 import struct
 import sys
 import types
-from typing import Any
+from typing import Any, ClassVar
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 if sys.path and os.path.abspath(sys.path[0] or ".") == _HERE:
@@ -35,7 +36,8 @@ def _load_limit() -> types.ModuleType:
     """``_limit.py`` (stdlib only) loaded by its path, so that the checks package is not imported."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("_pianitsa101_student_limit", os.path.join(_HERE, "_limit.py"))
+    path = os.path.join(_HERE, "_limit.py")
+    spec = importlib.util.spec_from_file_location("_pianitsa101_student_limit", path)
     module = importlib.util.module_from_spec(spec)
     assert spec.loader is not None
     spec.loader.exec_module(module)
@@ -50,10 +52,8 @@ import pianitsa101.game101  # noqa: E402
 import pianitsa101.pianitsa  # noqa: E402
 from pianitsa101.cards import Card, Rank, Suit, make_deck  # noqa: E402
 
-try:  # the strategy layer, where the package has it (issue 17)
+with contextlib.suppress(ImportError):  # the strategy layer, where the package has it (issue 17)
     import pianitsa101.strategy
-except ImportError:
-    pass
 
 _CHECKS = os.path.join(os.path.dirname(os.path.abspath(pianitsa101.__file__)), "checks") + os.sep
 _MOVES = ("Play", "Draw", "Pass", "FlushQueens")
@@ -169,7 +169,8 @@ def encode(value: Any, depth: int = 0) -> tuple:
         items = list(value)[:100_000]
         return (kind.__name__, [encode(v, depth + 1) for v in items])
     if kind is dict:
-        return ("dict", [(encode(k, depth + 1), encode(v, depth + 1)) for k, v in list(value.items())[:10_000]])
+        pairs = list(value.items())[:10_000]
+        return ("dict", [(encode(k, depth + 1), encode(v, depth + 1)) for k, v in pairs])
     if kind is int:
         return ("int", value)
     if kind is Fraction:
@@ -177,7 +178,7 @@ def encode(value: Any, depth: int = 0) -> tuple:
     # numpy values and subclasses of built-in types: their plain value, with the type named
     if kind.__name__ == "ndarray" and hasattr(value, "tolist"):
         return ("ndarray", encode(value.tolist(), depth + 1))
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and kind.__name__ not in ("bool_",):
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and kind.__name__ != "bool_":
         try:
             return ("integral", kind.__name__, int.__int__(operator.index(value)), _text(value))
         except Exception:
@@ -204,7 +205,8 @@ def _where(exc: BaseException) -> str:
     if not frames:
         return ""
     frame = frames[-1]
-    name = frame.filename.strip("<>") if frame.filename.startswith("<cell ") else os.path.basename(frame.filename)
+    cell = frame.filename.startswith("<cell ")
+    name = frame.filename.strip("<>") if cell else os.path.basename(frame.filename)
     return f"{name}, line {frame.lineno}, in {frame.name}: {(frame.line or '').strip()}"
 
 
@@ -222,8 +224,8 @@ def _error(exc: BaseException) -> tuple:
 class _Receiver(pickle.Unpickler):
     """Unpickles the judge's messages: cards and rules come by reference."""
 
-    cards = {card.index: card for card in make_deck(52)}
-    rules: dict[str, Any] = {}
+    cards: ClassVar[dict[int, Card]] = {card.index: card for card in make_deck(52)}
+    rules: ClassVar[dict[str, Any]] = {}
 
     def persistent_load(self, pid: Any) -> Any:
         kind, key = pid
@@ -317,8 +319,9 @@ def main(read_fd: int, write_fd: int) -> None:
                 agent = value() if isinstance(value, type) else value
                 mro = [(c.__module__, c.__name__) for c in type(agent).__mro__]
                 name = getattr(agent, "name", None)
-                channel.put(("agent", name if isinstance(name, str) else "", mro,
-                             callable(getattr(agent, "choose", None)), callable(getattr(agent, "reset", None)),
+                chooses = callable(getattr(agent, "choose", None))
+                resets = callable(getattr(agent, "reset", None))
+                channel.put(("agent", name if isinstance(name, str) else "", mro, chooses, resets,
                              type(agent).__name__, _text(agent)))
             elif kind == "call":
                 _, target, args, kwargs, seconds = message

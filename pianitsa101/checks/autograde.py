@@ -86,8 +86,8 @@ def load_masters(source: Path = SOURCE) -> dict[str, Master]:
                 run["source"] = f"from pianitsa101.checks import {gid}\n{run['source']}"
             points = float(meta["points"])
             code = [c for c in nb["cells"] if c.get("cell_type") == "code"]
-            imports = next((_text(c) for c in code if c.get("metadata", {}).get("nbgrader", {}).get("grade_id")
-                            == "imports"), "")
+            imports = next((_text(c) for c in code
+                            if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "imports"), "")
             shipped = tuple(_text(student_cell(c)).strip() for c in code
                             if not c.get("metadata", {}).get("nbgrader", {}).get("solution"))
             masters[gid] = Master(gid, path.stem, gid + "(", run["source"], originals, points, run, imports,
@@ -152,7 +152,8 @@ def answer_cells(nb: dict[str, Any], master: Master, checks: set[int]) -> list[t
             continue
         source = _text(cell)
         gid = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
-        if gid == "imports" or (not has_imports and master.imports and source.strip() == master.imports.strip()):
+        same = bool(master.imports) and source.strip() == master.imports.strip()
+        if gid == "imports" or (not has_imports and same):
             out.append((i, master.imports))
             has_imports = True
         elif source.strip() and source.strip() not in master.shipped:
@@ -192,7 +193,8 @@ def grade_notebook(path: Path, masters: dict[str, Master], timeout: float = TIME
         elif _text(cells[index]).strip() not in master.originals:
             notes.append("check cell was edited: the original was run")
         run = answer_cells(nb, master, checks)
-        flags = scan([src for i, src in run if src is not master.imports], list(master.allowed), master.imports)
+        flags = scan([src for _, src in run if src is not master.imports], list(master.allowed),
+                     master.imports)
         verdict = judge(gid.removeprefix("check_"), [src for _, src in run], master.source, timeout, pid_file)
 
         def cell_name(k: int, run: list[tuple[int, str]] = run) -> str:

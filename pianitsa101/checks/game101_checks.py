@@ -272,8 +272,8 @@ class _Watched:
     def choose(self, view: Any, legal_moves: list) -> Any:
         self.last = (view, list(legal_moves))
         start = time.perf_counter()
-        if type(self.agent).__module__ == "pianitsa101.checks.judge":  # runs in the student's process, which
-            return self.agent.choose_limited(CALL_LIMIT, view, legal_moves)  # keeps the limit; the grader, the total
+        if type(self.agent).__module__ == "pianitsa101.checks.judge":  # runs in the student's process:
+            return self.agent.choose_limited(CALL_LIMIT, view, legal_moves)  # the limit is kept there
         try:
             with time_limit(CALL_LIMIT):
                 return self.agent.choose(view, legal_moves)
@@ -334,7 +334,8 @@ def check_strategy(agent: Any, seed: int = 0, matches: int = MATCHES, level: str
     run = Runner("strategy", agent)
     if level not in ("pass", "bonus"):
         raise ValueError(f"level must be 'pass' or 'bonus', got {level!r}")
-    if isinstance(agent, type) or (type(agent).__name__ == "Factory" and type(agent).__module__.endswith(".judge")):
+    factory = type(agent).__name__ == "Factory" and type(agent).__module__ == "pianitsa101.checks.judge"
+    if isinstance(agent, type) or factory:
         try:
             agent = agent()
         except Exception as exc:

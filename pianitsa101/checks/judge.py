@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.checks._core import CheckError, Foreign
@@ -61,7 +61,7 @@ class StudentGone(Exception):
 class _Sender(pickle.Pickler):
     """Pickles what is sent to the student's process, cards and rules by reference (a view has many)."""
 
-    rules: dict[int, tuple[Any, str]] = {}
+    rules: ClassVar[dict[int, tuple[Any, str]]] = {}
 
     def persistent_id(self, obj: Any) -> Any:
         if type(obj) is Card:
@@ -183,7 +183,8 @@ class Student:
                 code = self.proc.wait(timeout=2)
             except subprocess.TimeoutExpired:
                 code = None
-        self.broken = ("your code ended the Python process" + (f" (exit code {code})" if code is not None else ""))
+        exit_code = f" (exit code {code})" if code is not None else ""
+        self.broken = f"your code ended the Python process{exit_code}"
         raise StudentGone(self.broken)
 
     def _read(self, size: int, deadline: float | None) -> bytes:
@@ -350,7 +351,8 @@ def judge(exercise: str, cells: list[str], check_source: str, timeout: float = 6
             except TimeoutError:
                 student.kill()
                 verdict.stuck = i
-                verdict.message = f"cell {i} ran past the time limit of {timeout:g} s and could not be stopped"
+                verdict.message = (f"cell {i} ran past the time limit of {timeout:g} s and could not be "
+                                   "stopped")
                 return verdict
             except StudentGone as exc:
                 verdict.stuck = i

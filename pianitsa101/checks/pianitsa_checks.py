@@ -233,12 +233,14 @@ def _cycle_answer(value: Any) -> Any:
 def _cycle_hint(expected: tuple[int, int] | None, value: tuple[int, int] | None) -> str:
     if expected is None:
         return "P13: this game finishes (a player runs out) before any position repeats: answer None."
+    if expected[0] == 0 and value is None:
+        return (f"P13: here the position of the deal itself comes back after {expected[1]} tricks: remember "
+                "the position before the first trick too (the position after 0 tricks), compare each position "
+                "with every earlier position, not only the last one, and by ranks only (suits never change "
+                "the play).")
     if value is None:
         return ("P13: this game repeats a position. Compare positions by their ranks only (suits never "
                 "change the play), and with every earlier position, not only the last one.")
-    if expected[0] == 0:
-        return ("P13: here the position of the deal itself comes back: remember the position before the "
-                "first trick too (it is the position after 0 tricks).")
     return ("P13: answer (tricks played when the position was first seen, tricks until it was seen again); "
             "the deal is the position after 0 tricks.")
 

@@ -77,7 +77,8 @@ def _bound(source: str) -> set[str]:
         return names
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update((a.asname or a.name).split(".")[0] for a in node.names if a.name.startswith("pianitsa101"))
+            names.update((a.asname or a.name).split(".")[0] for a in node.names
+                         if a.name.startswith("pianitsa101"))
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pianitsa101"):
             names.update(a.asname or a.name for a in node.names)
     return names
@@ -109,7 +110,7 @@ def scan(sources: list[str], allowed: list[str], given: str = "") -> list[str]:
                     for alias in node.names:
                         package_names.add(alias.asname or alias.name)
                         full = f"{node.module}.{alias.name}"
-                        if not _allowed(node.module, alias.name, allowed) and not _allowed(full, None, allowed):
+                        if not (_allowed(node.module, alias.name, allowed) or _allowed(full, None, allowed)):
                             bad.append(alias.name)
                     if bad:
                         found.append(f"imports {node.module} ({', '.join(bad)}): not allowed in this answer")
@@ -117,10 +118,10 @@ def scan(sources: list[str], allowed: list[str], given: str = "") -> list[str]:
                     for alias in node.names:
                         if alias.name in _SYSTEM:
                             found.append(f"imports sys.{alias.name}: the import machinery is not an answer's")
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__":
-                if node.args and isinstance(node.args[0], ast.Constant) and str(node.args[0].value).startswith(
-                        "pianitsa101"):
-                    found.append(f"imports {node.args[0].value} with __import__: not allowed in this answer")
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                  and node.func.id == "__import__" and node.args and isinstance(node.args[0], ast.Constant)
+                  and str(node.args[0].value).startswith("pianitsa101")):
+                found.append(f"imports {node.args[0].value} with __import__: not allowed in this answer")
         for node in ast.walk(tree):
             targets: list[ast.AST] = []
             if isinstance(node, (ast.Assign, ast.Delete)):
