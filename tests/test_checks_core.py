@@ -48,7 +48,7 @@ def test_an_endless_loop_is_stopped_with_a_clear_message(alarm, monkeypatch):
     if alarm and not _limit.alarm_available():
         pytest.skip("no alarm signal on this platform (the settrace case covers it)")
     if not alarm:
-        monkeypatch.setattr(_limit, "alarm_available", lambda: False)
+        monkeypatch.setattr(_limit, "alarm_available", lambda cpu=False: False)
 
     def round_winners(cards, lowest=Rank.SIX):
         while True:

@@ -327,7 +327,7 @@ def main(read_fd: int, write_fd: int) -> None:
                 _, target, args, kwargs, seconds = message
                 fn = getattr(agent, target[1]) if target[0] == "agent" else space[target[1]]
                 try:
-                    with _limit.time_limit(seconds):
+                    with _limit.time_limit(seconds, cpu=target[0] == "agent"):
                         result = fn(*args, **kwargs)
                 except _limit.TimeUp:
                     channel.put(("timeout",))
