@@ -226,11 +226,14 @@ class _Receiver(pickle.Unpickler):
 
     cards: ClassVar[dict[int, Card]] = {card.index: card for card in make_deck(52)}
     rules: ClassVar[dict[str, Any]] = {}
+    objects: ClassVar[dict[int, Any]] = {}  # sent once, then by reference
 
     def persistent_load(self, pid: Any) -> Any:
         kind, key = pid
         if kind == "card":
             return self.cards[key]
+        if kind == "obj":
+            return self.objects[key]
         if key not in self.rules:
             import json
 
@@ -249,7 +252,11 @@ class _Channel:
         if len(head) < 4:
             raise EOFError
         (size,) = struct.unpack(">I", head)
-        return _Receiver(io.BytesIO(self.read.read(size))).load()
+        data = self.read.read(size)
+        (first,) = struct.unpack(">I", data[:4])
+        for key, obj in _Receiver(io.BytesIO(data[4:4 + first])).load():
+            _Receiver.objects[key] = obj
+        return _Receiver(io.BytesIO(data[4 + first:])).load()
 
     def put(self, message: Any) -> None:
         data = pickle.dumps(message, protocol=5)

@@ -59,13 +59,30 @@ class StudentGone(Exception):
 
 
 class _Sender(pickle.Pickler):
-    """Pickles what is sent to the student's process, cards and rules by reference (a view has many)."""
+    """Pickles what is sent to the student's process: cards and rules by reference, and the events of
+    a view's log (and its deck) once each, later by reference (a view has many, mostly sent before)."""
 
     rules: ClassVar[dict[int, tuple[Any, str]]] = {}
+
+    def __init__(self, file: Any, sent: dict[int, tuple[Any, int]] | None = None,
+                 new: list[tuple[int, Any]] | None = None, defining: frozenset[int] = frozenset()) -> None:
+        super().__init__(file, protocol=5)
+        self.sent = sent if sent is not None else {}  # id -> (object, key): objects the process has
+        self.new = new if new is not None else []  # (key, object) to send first
+        self.defining = defining  # the objects sent first, pickled whole
 
     def persistent_id(self, obj: Any) -> Any:
         if type(obj) is Card:
             return ("card", obj.index)
+        kind = type(obj)
+        if (kind.__module__.startswith("pianitsa101.game101.events") or kind is frozenset) and \
+                not self.defining:  # (the objects sent first are pickled whole, what they hold too)
+            known = self.sent.get(id(obj))
+            if known is None or known[0] is not obj:
+                known = (obj, len(self.sent))
+                self.sent[id(obj)] = known
+                self.new.append((known[1], obj))
+            return ("obj", known[1])
         if type(obj).__name__ == "Rules101" and hasattr(obj, "to_dict"):
             known = self.rules.get(id(obj))
             if known is None or known[0] is not obj:
@@ -159,6 +176,7 @@ class Student:
         self.read_fd = from_child_r
         self.broken = ""  # why the process can no longer be asked anything
         self.buffer = b""
+        self.sent: dict[int, tuple[Any, int]] = {}  # the objects the process has (see _Sender)
 
     @property
     def pid(self) -> int:
@@ -167,9 +185,12 @@ class Student:
     def put(self, message: Any) -> None:
         if self.broken:
             raise StudentGone(self.broken)
-        out = io.BytesIO()
-        _Sender(out, protocol=5).dump(message)
-        data = out.getvalue()
+        main, new = io.BytesIO(), []
+        _Sender(main, self.sent, new).dump(message)
+        first = io.BytesIO()
+        _Sender(first, self.sent, [], frozenset(id(obj) for _, obj in new)).dump(new)
+        head, body = first.getvalue(), main.getvalue()
+        data = struct.pack(">I", len(head)) + head + body
         try:
             self.write.write(struct.pack(">I", len(data)) + data)
             self.write.flush()
