@@ -160,7 +160,8 @@ _LIST = [
         "R19: every card still in your hand when the round ends costs its points. Which cards cost most? "
         "R14: a queen lets you order a suit. Which suit would help you most on your next turn?",
         "The check plays 900 seeded matches against RandomAgent(seed=1) and wants a win rate of at least "
-        "70.8%; always playing the first legal move wins about 67%. print(tournament([MyAgent(), RandomAgent(seed=1)], "
+        "70.8%; always playing the first legal move wins about 67%. "
+        "print(tournament([MyAgent(), RandomAgent(seed=1)], "
         "matches=900, seed=1)) shows where you stand.",
     ), slow_hint="a tournament of a few hundred matches takes a few seconds: choose() should answer "
                  "at once (the check allows 1 second per call), without long loops.", allowed=_CARDS + _BOTS),

@@ -235,9 +235,9 @@ def _cycle_hint(expected: tuple[int, int] | None, value: tuple[int, int] | None)
         return "P13: this game finishes (a player runs out) before any position repeats: answer None."
     if expected[0] == 0 and value is None:
         return (f"P13: here the position of the deal itself comes back after {expected[1]} tricks: remember "
-                "the position before the first trick too (the position after 0 tricks), compare each position "
-                "with every earlier position, not only the last one, and by ranks only (suits never change "
-                "the play).")
+                "the position before the first trick too (the position after 0 tricks), compare each "
+                "position with every earlier position, not only the last one, and by ranks only (suits "
+                "never change the play).")
     if value is None:
         return ("P13: this game repeats a position. Compare positions by their ranks only (suits never "
                 "change the play), and with every earlier position, not only the last one.")
