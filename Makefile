@@ -37,7 +37,7 @@ LITE_STAMP := $(LITE_VENV)/.installed-stamp
 LITE_HOST ?= 127.0.0.1
 LITE_PORT ?= 8000
 
-.PHONY: lab test lint bench clean grade exercises notebooks
+.PHONY: lab test lint bench clean grade exercises notebooks tournament bench-tournament
 .PHONY: lite lite-serve lite-tools
 
 $(STAMP): pyproject.toml
@@ -48,7 +48,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(NUMBA_STAMP): $(STAMP) $(wildcard pianitsa101/simulate/*.py)
-	$(BIN)/python -m pianitsa101.simulate
+	$(BIN)/python -m pianitsa101.strategy  # the simulators and the bot's playouts (simulate imports no strategy)
 	@mkdir -p $(dir $@) && touch $@
 
 $(LITE_STAMP): lite/requirements.txt
@@ -103,3 +103,16 @@ grade: $(STAMP)
 	$(BIN)/python -m pianitsa101.checks.grade $(if $(NB),"$(NB)") $(if $(DIR),"$(DIR)") \
 	    $(if $(CSV),--csv "$(CSV)") $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JOBS),--jobs $(JOBS)) \
 	    $(if $(filter-out 0,$(STRICT)),--strict)
+
+# A class tournament (README, "A class tournament"): every student's exercise-12 strategy from
+# the notebooks in DIR, each in its own process, against the others and the built-in bots
+# (optional OUT=folder, MATCHES=least per entry, SEED=..., JOBS=engine processes).
+tournament: $(STAMP)
+	@test -n "$(DIR)" || { echo "usage: make tournament DIR=folder [OUT=folder] [MATCHES=200] [SEED=0] [JOBS=2]"; \
+	    exit 2; }
+	$(BIN)/python -m pianitsa101.checks.tournament "$(DIR)" $(if $(OUT),--out "$(OUT)") \
+	    $(if $(MATCHES),--matches $(MATCHES)) $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS))
+
+# 30 made-up strategies (one crashes, one loops), 200+ matches each: about 5 minutes, so not in make bench.
+bench-tournament: $(STAMP)
+	$(BIN)/python benchmarks/bench_class_tournament.py

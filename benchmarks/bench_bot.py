@@ -24,19 +24,11 @@ import subprocess
 import sys
 import time
 
-from pianitsa101.game101 import (
-    GreedyAgent,
-    HeuristicAgent,
-    Match101,
-    MonteCarloAgent,
-    RandomAgent,
-    Round101,
-    Rules101,
-    tournament,
-)
-from pianitsa101.game101.knowledge import belief
-from pianitsa101.game101.montecarlo import COMPILED_STEPS, HINT_STEPS, compiled_available
-from pianitsa101.game101.playout import playouts as python_playouts
+from pianitsa101.game101 import GreedyAgent, HeuristicAgent, Match101, RandomAgent, Round101, Rules101
+from pianitsa101.strategy import MonteCarloAgent, tournament
+from pianitsa101.strategy.knowledge import belief
+from pianitsa101.strategy.montecarlo import COMPILED_STEPS, HINT_STEPS, compiled_available
+from pianitsa101.strategy.playout import playouts as python_playouts
 
 MATCHES = int(os.environ.get("BOT_MATCHES", "200"))
 SIDE = max(20, MATCHES // 4)  # matches of every other line
@@ -62,7 +54,7 @@ def positions(count: int, seed: int = 0) -> list:
 
 def playout_speed() -> tuple[float, float]:
     """Simulated moves per CPU second: compiled playouts, and pure-Python ones, on the same positions."""
-    from pianitsa101.simulate import _bot101
+    from pianitsa101.strategy import _bot101
 
     cases = positions(40)
     weights = _bot101.weights()
@@ -111,7 +103,8 @@ def decision_times(matches: int, **budget) -> tuple[list[float], list[float]]:
 def first_decision() -> float:
     """Wall seconds for a fresh Python to import the package and make one bot decision."""
     code = ("import time; t = time.perf_counter()\n"
-            "from pianitsa101.game101 import MonteCarloAgent, Round101\n"
+            "from pianitsa101.game101 import Round101\n"
+            "from pianitsa101.strategy import MonteCarloAgent\n"
             "rnd = Round101.deal(2, seed=1)\n"
             "MonteCarloAgent().choose(rnd.view(rnd.to_move), rnd.legal_moves())\n"
             "print(time.perf_counter() - t)\n")

@@ -72,7 +72,7 @@ STRATEGIES = {c.name: c for c in (First, DrawFirst, RandomChoice, Cheapest, Refe
 
 
 def main(argv: list[str]) -> None:
-    from pianitsa101.game101.stats import wilson_interval
+    from pianitsa101.strategy import wilson_interval
 
     progress = "--progress" in argv
     argv = [a for a in argv if a != "--progress"]

@@ -7,6 +7,7 @@ The card basics are importable from the package itself:
 [Card.parse('10♠'), Card.parse('Q♥')]
 """
 
+from pianitsa101 import cardart as _cardart  # noqa: F401  (gives Card its notebook picture)
 from pianitsa101.cards import Card, CardList, Rank, Suit, cards, make_deck
 
 __all__ = ["Card", "CardList", "Rank", "Suit", "cards", "make_deck"]

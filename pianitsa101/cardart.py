@@ -1,7 +1,8 @@
 """Card art: every card face, back, fanned pile and counted stack, drawn as SVG text.
 
-The one source of how a card looks, used by ``Card._repr_html_``, ``CardList._repr_html_``,
-the trick views and the widgets. Pure functions from a card (and a state) to an SVG string:
+The one source of how a card looks, used by ``Card._repr_html_``, ``CardList._repr_html_``
+(this module gives them to ``pianitsa101.cards`` when the package is imported: the cards know
+no art), the trick views and the widgets. Pure functions from a card (and a state) to an SVG string:
 no widget library, no fonts needed for the suits (they are drawn as paths, so they look the
 same in every browser and never turn into coloured emoji); only the rank letters are text,
 in fonts Debian ships (DejaVu, Liberation) with the usual fallbacks.
@@ -29,10 +30,8 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from pianitsa101.cards import Card
+from pianitsa101.cards import Card, CardList
 
 __all__ = [
     "BACK_COLOR",
@@ -302,3 +301,19 @@ def cards_html(cards: Iterable[Card], size: int | str = "small", empty: str = "(
     """Cards side by side as HTML; ``empty`` is shown when there are none."""
     faces = "".join(card_html(c, size) for c in cards)
     return f'<div class="p101-cards">{faces or f"<i>{html.escape(empty)}</i>"}</div>'
+
+
+def _card_repr_html(card: Card) -> str:
+    """A card's picture in a notebook."""
+    return card_html(card)
+
+
+def _cards_repr_html(cards: CardList) -> str:
+    """A list of cards' picture in a notebook."""
+    return cards_html(cards)
+
+
+# Registered from here, the floor above, so that ``cards.py`` imports no art (issue 17).
+# ``pianitsa101/__init__.py`` imports this module, so it runs whenever anything of the package is.
+Card._repr_html_ = _card_repr_html
+CardList._repr_html_ = _cards_repr_html

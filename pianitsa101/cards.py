@@ -30,8 +30,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
-from pianitsa101 import cardart
-
 __all__ = ["DECK_SIZES", "Card", "CardList", "Rank", "Suit", "cards", "make_deck"]
 
 
@@ -159,25 +157,17 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
 
-    def _repr_html_(self) -> str:
-        return card_html(self)
+    # Its picture in a notebook (``_repr_html_``) is drawn by ``pianitsa101.cardart``, which
+    # registers it when the package is imported: the card itself knows no art.
 
 
 _BY_INDEX = tuple(Card(rank, suit) for suit in _SUITS for rank in Rank)
 
-def card_html(card: Card, size: int | str = "small", state: str = "normal") -> str:
-    """A card face for notebooks: an SVG card (corner indices, pips, red or black; see ``cardart``)."""
-    return cardart.card_html(card, size=size, state=state)
-
-
 class CardList(list):
-    """A list of cards that shows as card faces in a notebook and prints compactly."""
+    """A list of cards that shows as card faces in a notebook (``cardart``) and prints compactly."""
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self)
-
-    def _repr_html_(self) -> str:
-        return cardart.cards_html(self)
 
 
 def cards(text: str | Iterable[str]) -> CardList:

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from pianitsa101.game101 import GreedyAgent, HeuristicAgent, RandomAgent
-from pianitsa101.game101.stats import design_effect, difference_interval, matches_needed, wilson_interval
-from pianitsa101.game101.tournament import tournament
+from pianitsa101.strategy.stats import design_effect, difference_interval, matches_needed, wilson_interval
+from pianitsa101.strategy.tournament import tournament
 
 
 class Recorder(GreedyAgent):

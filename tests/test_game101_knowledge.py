@@ -8,7 +8,7 @@ import pytest
 
 from pianitsa101.cards import Card
 from pianitsa101.game101 import HeuristicAgent, RandomAgent, Round101, Rules101, parse_move, unseen_cards
-from pianitsa101.game101.knowledge import belief, plain_belief
+from pianitsa101.strategy.knowledge import belief, plain_belief
 
 VARIANTS = [
     Rules101(),

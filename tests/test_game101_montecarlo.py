@@ -17,14 +17,13 @@ from pianitsa101.game101 import (
     GreedyAgent,
     HeuristicAgent,
     Match101,
-    MonteCarloAgent,
     PlayerView,
     RandomAgent,
     Round101,
     Rules101,
-    tournament,
 )
-from pianitsa101.game101 import montecarlo as mc
+from pianitsa101.strategy import MonteCarloAgent, tournament
+from pianitsa101.strategy import montecarlo as mc
 
 SMALL = 600  # a small budget (simulated moves per decision) keeps these tests quick
 
@@ -206,7 +205,8 @@ def test_plays_in_pure_python_where_numpy_and_numba_are_missing():
 
     code = """
 import json, sys
-from pianitsa101.game101 import HeuristicAgent, Match101, MonteCarloAgent, Round101
+from pianitsa101.game101 import HeuristicAgent, Match101, Round101
+from pianitsa101.strategy import MonteCarloAgent
 bot = MonteCarloAgent(seed=2, steps=300)
 assert bot._backend() is None and bot.budget == "300 simulated moves"
 result = Match101(2, seed=5, agents=[bot, HeuristicAgent()]).play()
@@ -247,6 +247,6 @@ def test_a_hint_is_analysed_once_and_the_hint_budget_follows_the_pure_variable(m
     again = bot.explain(rnd.view(rnd.to_move), legal)  # an equal view built anew is analysed again
     assert len(calls) == 2 and again == first  # (and, the bot being seeded by what it sees, alike)
     monkeypatch.setenv("PIANITSA101_PURE", "1")
-    from pianitsa101.game101 import montecarlo
+    from pianitsa101.strategy import montecarlo
 
     assert MonteCarloAgent.hint().steps == montecarlo.PYTHON_HINT_STEPS

@@ -23,13 +23,13 @@ from pianitsa101.game101 import (
     HeuristicAgent,
     IllegalMove,
     Match101,
-    MonteCarloAgent,
     RandomAgent,
     Round101,
     Rules101,
     unseen_cards,
 )
-from pianitsa101.game101.montecarlo import compiled_available
+from pianitsa101.strategy import MonteCarloAgent
+from pianitsa101.strategy.montecarlo import compiled_available
 
 
 def _rules(rng: random.Random) -> Rules101:
@@ -170,9 +170,9 @@ def test_compiled_deals_come_from_the_unseen_cards_and_reshuffle_the_stock(twins
     # and lay the stock out afresh each time (not the true order, not one fixed order).
     import numpy as np
 
-    from pianitsa101.game101.knowledge import belief
     from pianitsa101.simulate import _playout101 as kernel
     from pianitsa101.simulate._rng import _seed_game
+    from pianitsa101.strategy.knowledge import belief
 
     stocks_varied = hands_varied = stock_cases = hand_cases = 0
     for rnd, _, seat in twins:

@@ -8,10 +8,10 @@ import pytest
 from rules101_options import OPTION_VALUES
 
 from pianitsa101.game101 import GreedyAgent, HeuristicAgent, RandomAgent, Round101, Rules101
-from pianitsa101.game101.knowledge import Belief, belief
-from pianitsa101.game101.matchvalue import DEFAULT_MODEL, MatchValue, RoundModel
-from pianitsa101.game101.montecarlo import compiled_available
-from pianitsa101.game101.playout import playouts, round_of
+from pianitsa101.strategy.knowledge import Belief, belief
+from pianitsa101.strategy.matchvalue import DEFAULT_MODEL, MatchValue, RoundModel
+from pianitsa101.strategy.montecarlo import compiled_available
+from pianitsa101.strategy.playout import playouts, round_of
 
 needs_numba = pytest.mark.skipif(not compiled_available(), reason="numba is not available here")
 
@@ -27,7 +27,8 @@ def test_compiled_policy_is_heuristic_agent_move_for_move():
     # move HeuristicAgent picks (ties too), in positions reached under seeded random rule sets.
     import numpy as np
 
-    from pianitsa101.simulate import _bot101, _playout101
+    from pianitsa101.simulate import _playout101
+    from pianitsa101.strategy import _bot101
 
     rng = random.Random(7)
     weights = _bot101.weights()
@@ -149,7 +150,7 @@ def test_round_model_is_a_distribution():
 def test_round_model_measured_by_the_kernel_matches_the_engines():
     # The compiled self-play under the default rules ends rounds as HeuristicAgent does on the reference
     # engine (DEFAULT_MODEL, benchmarks/round_model.py): same starter share, loser's points, queen finishes.
-    from pianitsa101.simulate import _bot101
+    from pianitsa101.strategy import _bot101
 
     measured = _bot101.round_model(Rules101())
     assert measured.starter_wins == pytest.approx(DEFAULT_MODEL.starter_wins, abs=0.015)

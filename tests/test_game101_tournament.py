@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from pianitsa101.game101 import GreedyAgent, HeuristicAgent, RandomAgent, Rules101
-from pianitsa101.game101.tournament import seatings, tournament, wilson_interval
+from pianitsa101.strategy.tournament import seatings, tournament, wilson_interval
 
 
 def test_wilson_interval_hand_computed():

@@ -236,8 +236,8 @@ FULL_PYTHON_ONLY = ("pianitsa101.lessons",)  # helpers of the probability lesson
 def browser_modules() -> list[str]:
     """Every module of the package that must import without numpy (all but the compiled path).
 
-    The exceptions: the compiled simulators (modules of ``pianitsa101.simulate`` that import
-    numpy or numba at the top) and ``FULL_PYTHON_ONLY``, the lessons' own helpers.
+    The exceptions: the compiled simulators and the bot's compiled side (modules of
+    ``pianitsa101.simulate`` and ``pianitsa101.strategy`` that import numpy or numba at the top) and ``FULL_PYTHON_ONLY``, the lessons' own helpers.
     """
     root = Path(pianitsa101.__file__).parent
     names = ["pianitsa101"]
@@ -247,7 +247,7 @@ def browser_modules() -> list[str]:
         path = root.joinpath(*info.name.split(".")[1:])
         source = path / "__init__.py" if info.ispkg else path.with_suffix(".py")
         lines = source.read_text(encoding="utf-8").splitlines()
-        compiled = info.name.startswith("pianitsa101.simulate.") and any(
+        compiled = info.name.startswith(("pianitsa101.simulate.", "pianitsa101.strategy.")) and any(
             line.startswith(("import numpy", "import numba", "from numba", "from numpy")) for line in lines)
         if not compiled:
             names.append(info.name)

@@ -379,7 +379,7 @@ def test_the_hint_bot_is_a_parameter():
 
 
 def test_a_monte_carlo_hint_says_its_value_in_words_in_both_languages():
-    from pianitsa101.game101 import MonteCarloAgent
+    from pianitsa101.strategy import MonteCarloAgent
 
     for lang, words in (("en", "wins the match"), ("ru", "матч выигрывается")):
         table = Table101(players=2, seed=5, delay=0, lang=lang, hint=MonteCarloAgent(seed=1, playouts=32))

@@ -116,7 +116,7 @@ _LIST = [
         "with it); only its first trick matters. A trick tells you whether it had a dispute (P8): look at "
         "what play_trick() returns.",
         "The estimate is the share p = k / games of first tricks with a dispute. A 95% interval: "
-        "p ± 1.96·√(p(1 − p) / games), or wilson_interval(k, games) from pianitsa101.game101.",
+        "p ± 1.96·√(p(1 − p) / games), or wilson_interval(k, games) from pianitsa101.strategy.",
         "Use only the generator you are given (rng), never the global random module: then the same seed "
         "gives the same estimate, and anyone can reproduce it.",
     ), slow_hint="a few thousand first tricks take well under a second: play one trick per game, "

@@ -30,15 +30,8 @@ from pianitsa101.checks._core import Runner, Text, show, show_move, student_line
 from pianitsa101.checks._limit import TimeUp, time_limit
 from pianitsa101.checks._oracles import legal_plays, penalty_after, round_score
 from pianitsa101.checks._values import as_int, as_list, as_move
-from pianitsa101.game101 import (
-    AgentError,
-    Draw,
-    GreedyAgent,
-    Play,
-    RandomAgent,
-    Rules101,
-    tournament,
-)
+from pianitsa101.game101 import AgentError, Draw, GreedyAgent, Play, RandomAgent, Rules101
+from pianitsa101.strategy import tournament
 
 __all__ = ["check_hand_points", "check_legal_moves", "check_penalty", "check_strategy"]
 

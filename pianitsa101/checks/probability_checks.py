@@ -172,7 +172,7 @@ def check_estimate_dispute(estimate_dispute: Callable, seed: int = 0, games: int
             a, b = _intervals(k, games)[0]
             wanted_interval = Text(f"a 95% interval around {est:.4f}, such as ({a:.4f}, {b:.4f})")
             run.wrong(case, wanted_interval, returned, Text(
-                "p ± 1.96·√(p(1 − p)/games), or wilson_interval(k, games) from pianitsa101.game101."))
+                "p ± 1.96·√(p(1 − p)/games), or wilson_interval(k, games) from pianitsa101.strategy."))
         exact = dispute_probability(players, make_deck(size))
         spread = math.sqrt(float(exact) * (1 - float(exact)) / games)
         if abs(est - float(exact)) > 4.5 * spread:

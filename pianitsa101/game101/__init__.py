@@ -35,12 +35,11 @@ from pianitsa101.game101.events import (
     TurnPassed,
     renumber,
 )
-from pianitsa101.game101.knowledge import unseen_cards
 from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, NotNowError, Pass, Play, parse_move
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.rules import DEFAULT_POINTS, Rules101
 from pianitsa101.game101.scoring import RoundScore
-from pianitsa101.game101.view import PlayerView
+from pianitsa101.game101.view import PlayerView, unseen_cards
 
 __all__ = [
     "DEFAULT_POINTS", "CardPlayed", "CardsDrawn", "DirectionReversed", "Draw", "FlushQueens", "IllegalMove",
@@ -49,16 +48,14 @@ __all__ = [
     "SuitOrdered", "TurnPassed", "parse_move", "unseen_cards",
 ]
 
-# The match (R4, R22, R23), the bots and tournaments.
+# The match (R4, R22, R23) and the simple bots: they read only their own view and the legal
+# moves, and Match101 needs one as its default player. The Monte Carlo bot, tournaments and
+# their statistics live a floor up, in pianitsa101.strategy (issue 17).
 from pianitsa101.game101.agents import Agent, AgentError, GreedyAgent, HeuristicAgent, RandomAgent
 from pianitsa101.game101.match import Match101, MatchResult, PlayedRound
-from pianitsa101.game101.montecarlo import MonteCarloAgent, MoveEstimate
-from pianitsa101.game101.stats import matches_needed
-from pianitsa101.game101.tournament import TournamentResult, tournament, wilson_interval
 
 __all__ += ["Agent", "AgentError", "GreedyAgent", "HeuristicAgent", "Match101", "MatchResult",
-            "MonteCarloAgent", "MoveEstimate", "PlayedRound", "RandomAgent", "TournamentResult",
-            "matches_needed", "tournament", "wilson_interval"]
+            "PlayedRound", "RandomAgent"]
 
 # What the tables read (issue 9): obligations as events, the penalty chain, the score sheet, match seats.
 __all__ += ["ChainLink", "MayAnswerAce", "MustCover", "PenaltyChain", "RoundDealt", "RoundScore",

@@ -19,7 +19,8 @@ import html
 from typing import TYPE_CHECKING, NamedTuple
 
 from pianitsa101._checks import plural
-from pianitsa101.cards import Card, Rank, Suit, card_html
+from pianitsa101.cardart import card_html
+from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.game101.events import PenaltyChain
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from pianitsa101.game101.round import Round101
     from pianitsa101.game101.rules import Rules101
 
-__all__ = ["PlayerView", "round_html"]
+__all__ = ["PlayerView", "round_html", "unseen_cards"]
 
 
 class PlayerView(NamedTuple):
@@ -68,6 +69,15 @@ class PlayerView(NamedTuple):
         from pianitsa101.game101.text import view_text
 
         return view_text(self)
+
+
+def unseen_cards(view: PlayerView) -> frozenset[Card]:
+    """The cards ``view``'s seat cannot see: the deck minus its own hand minus the discard pile.
+
+    A pure function of the view (in the engine, so the simple bots and the tables can ask it
+    too); what the public log says about where those cards are is ``strategy.belief``'s business.
+    """
+    return view.deck.difference(view.hand, view.discard)
 
 
 def _cards_html(cards) -> str:

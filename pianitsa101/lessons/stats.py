@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from pianitsa101.game101.tournament import Z95, wilson_interval
+from pianitsa101.strategy.tournament import Z95, wilson_interval
 
 __all__ = ["Mean", "Share", "agrees", "number", "percent"]
 

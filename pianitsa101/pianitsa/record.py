@@ -23,7 +23,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from pianitsa101._checks import plural
-from pianitsa101.cards import Card, CardList, card_html, cards
+from pianitsa101.cardart import card_html
+from pianitsa101.cards import Card, CardList, cards
 from pianitsa101.pianitsa.rules import PianitsaRules
 from pianitsa101.pianitsa.trick import PianitsaTrick
 

@@ -25,7 +25,8 @@ import html
 from dataclasses import dataclass
 
 from pianitsa101._checks import plural
-from pianitsa101.cards import Card, CardList, card_html
+from pianitsa101.cardart import card_html
+from pianitsa101.cards import Card, CardList
 
 __all__ = ["PianitsaTrick", "faces"]
 

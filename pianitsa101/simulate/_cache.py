@@ -3,8 +3,8 @@
 numba compiles a kernel the first time it runs on a machine (about a minute for all of
 them, two on a busy machine) and keeps the machine code in ``__pycache__`` next to the
 sources; later runs load it in a second or two.  ``make lab`` and ``make test`` run
-``python -m pianitsa101.simulate`` during set-up, so a class never waits in front
-of a silent cell; a run that must compile anyway says so (``COMPILE_NOTICE``).
+``python -m pianitsa101.strategy`` (the simulators and the bot's playouts) during set-up,
+so a class never waits in front of a silent cell; a run that must compile anyway says so (``COMPILE_NOTICE``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 __all__ = ["COMPILE_NOTICE", "build_cache", "ensure_fresh_cache", "needs_compiling"]
@@ -75,7 +76,7 @@ def ensure_fresh_cache() -> None:
         pass
 
 
-def build_cache() -> list[str]:
+def build_cache(also: Sequence[tuple[str, Callable[[], None]]] = ()) -> list[str]:
     """Run each compiled simulator once on a tiny input, so numba compiles and caches it; name them."""
     from pianitsa101.simulate import simulate_101, simulate_pianitsa
 
@@ -85,15 +86,19 @@ def build_cache() -> list[str]:
     simulate_pianitsa(1, seed=0, progress=quiet, engine="compiled")
     simulate_pianitsa(deals=[["A♠ 6♥", "K♦ 6♣"]], progress=quiet, engine="compiled")
     simulate_101(1, seed=0, progress=quiet, engine="compiled")
-    from pianitsa101.simulate import _bot101
+    built = ["simulate_pianitsa (random deals)", "simulate_pianitsa (explicit deals)", "simulate_101"]
+    for name, warm_up in also:  # the layers above (the bot's playouts) pass their own; simulate imports none
+        warm_up()
+        built.append(name)
+    return built
 
-    _bot101.warm_up()  # MonteCarloAgent's playouts
-    return ["simulate_pianitsa (random deals)", "simulate_pianitsa (explicit deals)", "simulate_101",
-            "MonteCarloAgent's playouts"]
 
+def main(also: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
+    """``python -m pianitsa101.simulate``: build the cache, saying how long it took.
 
-def main() -> None:
-    """``python -m pianitsa101.simulate``: build the cache, saying how long it took."""
+    ``also``: more (name, warm-up) pairs to run after the simulators; ``python -m
+    pianitsa101.strategy`` passes the Monte Carlo bot's playouts this way.
+    """
     from pianitsa101.simulate._game101_kernel import play_rounds
     from pianitsa101.simulate._pianitsa_kernel import play_given_deals, play_random_deals
     from pianitsa101.simulate._playout101 import evaluate_moves
@@ -102,7 +107,7 @@ def main() -> None:
     if needs_compiling(play_random_deals, play_given_deals, play_rounds, evaluate_moves):
         sys.stderr.write(f"pianitsa101: {COMPILE_NOTICE} ...\n")
         sys.stderr.flush()
-    built = build_cache()
+    built = build_cache(also)
     sys.stderr.write(f"pianitsa101: compiled simulators ready ({', '.join(built)}) "
                      f"in {time.perf_counter() - start:.0f} s\n")
 

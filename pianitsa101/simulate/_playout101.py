@@ -1,6 +1,6 @@
 """Compiled playouts for the Monte Carlo bot of 101 (numba): deal the hidden cards, play every move out.
 
-``MonteCarloAgent`` (``pianitsa101.game101.montecarlo``) describes what its seat knows as
+``MonteCarloAgent`` (``pianitsa101.strategy.montecarlo``) describes what its seat knows as
 arrays (its own hand and every known card, the unknown cards in a pool, and "slot groups":
 how many unknown cards each opponent and the stock hold, each group with a bit mask of the
 cards it may contain, see ``game101/knowledge.py``), and ``evaluate_moves`` does the rest:

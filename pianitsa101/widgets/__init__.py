@@ -2,7 +2,8 @@
 
 - ``PianitsaTable``: Пьяница trick by trick, every dispute laid out, a plot of the stacks;
 - ``Table101``: a whole match of 101 against bots (or bots watched), penalty chains, the scoreboard;
-- ``SimulationPanel``: many games at once, a histogram and estimates with 95% intervals.
+- ``SimulationPanel``: many games at once, a histogram and estimates with 95% intervals;
+- ``TournamentBoard``: a class tournament's leaderboard and chart (``make tournament``).
 
 Reusable pieces (for every table): ``cardrow.CardRow`` (the clickable card component),
 ``i18n.tr`` (every text in English and Russian), ``svgplot`` (line charts and histograms as
@@ -15,5 +16,7 @@ from pianitsa101.widgets.log import LogArea
 from pianitsa101.widgets.pianitsa_table import PianitsaTable
 from pianitsa101.widgets.simulation_panel import SimulationPanel
 from pianitsa101.widgets.table101 import Table101
+from pianitsa101.widgets.tournament_board import TournamentBoard
 
-__all__ = ["CardRow", "LogArea", "PianitsaTable", "SimulationPanel", "Table101", "card_item"]
+__all__ = ["CardRow", "LogArea", "PianitsaTable", "SimulationPanel", "Table101", "TournamentBoard",
+           "card_item"]

@@ -1,7 +1,7 @@
 """Estimates with 95% intervals from simulated games, in plain Python (no numpy: runs in the browser).
 
 A mean gets the normal interval (mean ± 1.96 standard errors); a share gets the Wilson interval
-(``pianitsa101.game101.tournament.wilson_interval``), which stays sensible near 0% and 100%.
+(``pianitsa101.strategy.tournament.wilson_interval``), which stays sensible near 0% and 100%.
 
 >>> mean_interval([10, 12, 14])
 (12.0, 9.73..., 14.26...)
@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pianitsa101.game101.tournament import Z95, wilson_interval
+from pianitsa101.strategy.tournament import Z95, wilson_interval
 from pianitsa101.widgets.i18n import tr
 
 __all__ = [

@@ -153,6 +153,14 @@ TEXTS: dict[str, dict[str, Text]] = {
     },
     "log_trick": {"en": "trick {n}: {what}", "ru": "кон {n}: {what}"},
     "log_deal": {"en": "new deal: {what}", "ru": "новая раздача: {what}"},
+    "log_skipped": {
+        "en": "tricks {first}–{last}: move the slider to see them",
+        "ru": "коны {first}–{last}: передвиньте ползунок, чтобы их увидеть",
+    },
+    "log_skipped_one": {
+        "en": "trick {first}: move the slider to see it",
+        "ru": "кон {first}: передвиньте ползунок, чтобы его увидеть",
+    },
     "log_disputes": {
         "en": ("{n} dispute round", "{n} dispute rounds"),
         "ru": ("{n} круг спора", "{n} круга спора", "{n} кругов спора"),
@@ -221,6 +229,48 @@ TEXTS: dict[str, dict[str, Text]] = {
     "opt_add": {"en": "the amounts add up", "ru": "штрафы складываются"},
     "opt_off": {"en": "not allowed", "ru": "нельзя"},
     "sim_error": {"en": "Could not run: {error}", "ru": "Не удалось запустить: {error}"},
+    # ----- the class tournament board (widgets/tournament_board.py, checks/tournament.py) ------
+    "tb_title": {"en": "Class tournament", "ru": "Турнир класса"},
+    "tb_schedule": {
+        "en": "Heads-up round robin on duplicate deals: {entries} entries, {deals} deals per pair (each "
+        "played twice, seats swapped), {matches} matches per entry; seed {seed}",
+        "ru": "Круговой турнир один на один на одинаковых раздачах: участников {entries}, раздач на пару "
+        "{deals} (каждая дважды, места меняются), партий у каждого {matches}; зерно {seed}",
+    },
+    "tb_place": {"en": "place", "ru": "место"},
+    "tb_entry": {"en": "entry", "ru": "участник"},
+    "tb_win_rate": {"en": "win rate", "ru": "доля побед"},
+    "tb_interval": {"en": "95% interval", "ru": "95% интервал"},
+    "tb_matches": {"en": "matches", "ru": "партии"},
+    "tb_wins": {"en": "wins", "ru": "победы"},
+    "tb_bot": {"en": "bot", "ru": "бот"},
+    "tb_student": {"en": "student", "ru": "ученик"},
+    "tb_out_names": {
+        "en": "Out of the tournament (all their matches forfeited; the reasons are in the CSV): {names}",
+        "ru": "Выбыли из турнира (все их партии засчитаны как поражения; причины в CSV): {names}",
+    },
+    "tb_chart": {
+        "en": "Win rate against the whole field (lines: 95% intervals)",
+        "ru": "Доля побед против всех участников (отрезки: 95% интервалы)",
+    },
+    "tb_more": {"en": "… and {n} more below place {place} (see the CSV)",
+                "ru": "… и ещё {n} ниже {place}-го места (см. CSV)"},
+    "tb_out": {"en": "Out of the tournament (all their matches forfeited):",
+               "ru": "Выбыли из турнира (все их партии засчитаны как поражения):"},
+    "tb_apart": {
+        "en": "{first} is ahead of {second}: {diff} (95% interval {low} to {high}).",
+        "ru": "{first} впереди, чем {second}: {diff} (95% интервал от {low} до {high}).",
+    },
+    "tb_not_apart": {
+        "en": "{first} and {second} are not told apart: {diff} (95% interval {low} to {high}); "
+        "a play-off of about {playoff} matches would settle it.",
+        "ru": "{first} и {second} пока неразличимы: {diff} (95% интервал от {low} до {high}); "
+        "решит матч примерно из {playoff} партий.",
+    },
+    "tb_level": {
+        "en": "{first} and {second} are level (95% interval {low} to {high}).",
+        "ru": "{first} и {second} идут вровень (95% интервал от {low} до {high}).",
+    },
 }
 
 RULES: dict[str, dict[str, str]] = {

@@ -33,6 +33,7 @@ from pianitsa101.widgets.pianitsa_view import Moment, end_text, log_line, seat_i
 
 __all__ = ["PianitsaTable"]
 
+LOG_JUMP = 20  # after "Play to the end" the log lists this many last tricks, and names the ones it skips
 _GATHERS = ("winner_first", "table", "random")
 _GOALS = ("shed", "collect")
 
@@ -264,9 +265,12 @@ class PianitsaTable(w.VBox):
             first = self._game.tricks
             self._game.play()
             self._shown = self._game.tricks
-            history = self._game.history
-            for trick in history[first:][-20:]:  # the log keeps the last tricks
-                self.log_area.add(log_line(trick, self.lang))
+            played = self._game.history[first:]
+            self.log_area.add_many([log_line(trick, self.lang) for trick in played[-LOG_JUMP:]])
+            if len(played) > LOG_JUMP:  # the log lists the last tricks and says, on top, which it skips
+                low, high = first + 1, self._game.tricks - LOG_JUMP
+                key = "log_skipped" if high > low else "log_skipped_one"
+                self.log_area.add(tr(key, self.lang, first=low, last=high))
         self.autoplay.playing = False
         self._render()
 

@@ -1,7 +1,7 @@
 """Pure-Python playouts for ``MonteCarloAgent``: where numba is missing (the browser), and as the reference.
 
 ``playouts(view, knows, moves, deals, key, first)`` deals the unseen cards ``deals`` times
-(:meth:`~pianitsa101.game101.knowledge.Belief.sample`), builds the round each deal gives
+(:meth:`~pianitsa101.strategy.knowledge.Belief.sample`), builds the round each deal gives
 (:class:`~pianitsa101.game101.round.Round101`, the reference engine), and for each
 candidate move plays it and then the rest of the round with ``HeuristicAgent`` in every
 seat.  It returns the points of every seat and the winner of each playout (-1 when R26
@@ -18,10 +18,10 @@ import random
 from collections.abc import Sequence
 
 from pianitsa101.game101.agents import HeuristicAgent
-from pianitsa101.game101.knowledge import Belief
 from pianitsa101.game101.moves import Move
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.view import PlayerView
+from pianitsa101.strategy.knowledge import Belief
 
 __all__ = ["playouts", "round_of"]
 

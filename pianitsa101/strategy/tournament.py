@@ -23,7 +23,7 @@ agent's seats; a *loss* is a match in which one of its seats went over the limit
 rates carry a 95% Wilson score interval. The matches of a duplicate block are not
 independent: they share the deals, and a deal that suits an agent tends to be won from
 every seat. So on duplicate deals the interval is Wilson's for the matches divided by the
-blocks' measured :func:`~pianitsa101.game101.stats.design_effect` (HeuristicAgent against
+blocks' measured :func:`~pianitsa101.strategy.stats.design_effect` (HeuristicAgent against
 GreedyAgent heads-up: 1.28, an interval 13% wider than for independent matches; about 1
 when one agent wins nearly every match).
 
@@ -38,7 +38,7 @@ lesson 08, the interval of a difference comes out no narrower than on independen
 ``result.difference(a, b)`` gives the difference of two
 agents' win rates with its 95% interval, from the blocks (each block is one independent
 measurement); with ``duplicate=False`` every match has its own seed and a block is just
-``k`` consecutive matches.  :func:`~pianitsa101.game101.stats.matches_needed` says how many
+``k`` consecutive matches.  :func:`~pianitsa101.strategy.stats.matches_needed` says how many
 matches tell a given edge apart.
 
 ``workers`` plays the matches in that many processes (None: one per core).  The table is
@@ -68,7 +68,7 @@ from pianitsa101.cards import Card
 from pianitsa101.game101.agents import agent_name
 from pianitsa101.game101.match import Match101
 from pianitsa101.game101.rules import Rules101
-from pianitsa101.game101.stats import (
+from pianitsa101.strategy.stats import (
     Z95,
     design_effect,
     difference_interval,

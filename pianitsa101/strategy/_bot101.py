@@ -2,7 +2,7 @@
 
 ``playouts(view, knows, moves, deals, key, first)`` returns, for each deal of the hidden
 cards and each move, the points of every seat and the winner, exactly as the pure-Python
-playouts of ``pianitsa101.game101.playout`` do (other random numbers, the same rules and
+playouts of ``pianitsa101.strategy.playout`` do (other random numbers, the same rules and
 the same playout policy).
 """
 
@@ -14,13 +14,13 @@ import numpy as np
 
 from pianitsa101.cards import Suit, make_deck
 from pianitsa101.game101.agents import HeuristicAgent
-from pianitsa101.game101.knowledge import Belief
-from pianitsa101.game101.matchvalue import RoundModel
 from pianitsa101.game101.moves import Draw, FlushQueens, Move, Pass, Play
 from pianitsa101.game101.view import PlayerView
 from pianitsa101.simulate import _cache
 from pianitsa101.simulate import _playout101 as kernel
 from pianitsa101.simulate import _state101 as state
+from pianitsa101.strategy.knowledge import Belief
+from pianitsa101.strategy.matchvalue import RoundModel
 
 try:  # where simulate_101's compiled side lives once it is split from its pure-Python one (issue 13)
     from pianitsa101.simulate._compiled_101 import rule_arrays
@@ -126,8 +126,8 @@ def playouts(view: PlayerView, knows: Belief, moves: Sequence[Move], deals: int,
 
 def warm_up() -> None:
     """Run the playouts once on a small position, so that numba compiles (or loads) them now."""
-    from pianitsa101.game101.knowledge import belief
     from pianitsa101.game101.round import Round101
+    from pianitsa101.strategy.knowledge import belief
 
     rnd = Round101.from_hands(hands=["7♠ 8♠", "9♦ K♣"], stock="6♣ A♦ J♥", discard="10♠")
     view = rnd.view(0)

@@ -51,17 +51,12 @@ from pianitsa101.game101.events import (
     TurnPassed,
 )
 from pianitsa101.game101.legal import options_table
-from pianitsa101.game101.view import PlayerView
+from pianitsa101.game101.view import PlayerView, unseen_cards
 
 __all__ = ["Belief", "SlotGroup", "belief", "unseen_cards"]
 
 _SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
 TRIES = 20  # deals tried with the masks before they are ignored
-
-
-def unseen_cards(view: PlayerView) -> frozenset[Card]:
-    """The cards ``view``'s seat cannot see: the deck minus its own hand minus the discard pile."""
-    return view.deck.difference(view.hand, view.discard)
 
 
 def _mask(cards) -> int:

@@ -3,13 +3,13 @@
 At each decision the bot
 
 1. reads what its seat knows of the unseen cards from the view and its public log
-   (:func:`~pianitsa101.game101.knowledge.belief`: R7/R9 draws show what a player did not
+   (:func:`~pianitsa101.strategy.knowledge.belief`: R7/R9 draws show what a player did not
    hold, R8 flips show the new stock);
 2. deals those cards at random many times, consistently with what it knows;
 3. on every deal plays each legal move, then the rest of the round with ``HeuristicAgent``'s
    rules of thumb in every seat (the playout policy; random playouts make such bots weaker);
 4. values each finished playout by the chance of winning the *match* from the totals it
-   leaves (:class:`~pianitsa101.game101.matchvalue.MatchValue`: R22's reset at exactly 101,
+   leaves (:class:`~pianitsa101.strategy.matchvalue.MatchValue`: R22's reset at exactly 101,
    R23's limit, who is close to it), not only by the round's points;
 5. plays the move with the best mean value.  Every move is played out on the same deals,
    so the difference between two moves is measured in pairs, with its standard error;
@@ -45,11 +45,11 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from pianitsa101.game101.agents import Agent, HeuristicAgent
-from pianitsa101.game101.knowledge import belief
-from pianitsa101.game101.matchvalue import DEFAULT_MODEL, MatchValue
 from pianitsa101.game101.moves import Move
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.view import PlayerView
+from pianitsa101.strategy.knowledge import belief
+from pianitsa101.strategy.matchvalue import DEFAULT_MODEL, MatchValue
 
 __all__ = ["MonteCarloAgent", "MoveEstimate", "compiled_available"]
 
@@ -86,9 +86,9 @@ def _compiled():
     global _backend
     if _backend is None:
         try:
-            from pianitsa101.simulate import _bot101
             from pianitsa101.simulate._cache import COMPILE_NOTICE, needs_compiling
             from pianitsa101.simulate._playout101 import evaluate_moves
+            from pianitsa101.strategy import _bot101
         except ImportError:
             _backend = False
         else:
@@ -254,7 +254,7 @@ class MonteCarloAgent(Agent):
         if backend is not None:
             run, policy = backend.playouts, backend.weights()
         else:
-            from pianitsa101.game101.playout import playouts as run
+            from pianitsa101.strategy.playout import playouts as run
 
             policy = self._heuristic
         key = self._key(view)
