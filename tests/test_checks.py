@@ -478,9 +478,9 @@ class _Raises:
 
 
 def test_strategy_wrong_answers():
-    _wrong("strategy", _Coin(), "a win rate whose 95% interval lies above 50%", "returned: won")
-    _wrong("strategy", _Hoarder(), "a win rate whose 95% interval lies above 50%")
-    message = _wrong("strategy", _Illegal(), "which is not a legal move", "position: hand")
+    _wrong("strategy", _Coin(), "a win rate of at least 70.8%", "returned: won")
+    _wrong("strategy", _Hoarder(), "a win rate of at least 70.8%")
+    message = _wrong("strategy", _Illegal(), "which is not one of legal_moves", "position: hand")
     assert "legal moves" in message
     message = _wrong("strategy", _Raises(), "IndexError", "where:")
     assert "return legal_moves[len(view.hand) * 100]" in message
