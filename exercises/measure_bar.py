@@ -92,10 +92,12 @@ def main(argv: list[str]) -> None:
             wins += int(won.group(1)) if won else 0
             played += int(won.group(2)) if won else 0
             if progress:
-                print(f"  {name} seed {seed}: {verdict.split(':')[0]}, {won.group(0) if won else '?'}", flush=True)
+                shown = won.group(0) if won else "?"
+                print(f"  {name} seed {seed}: {verdict.split(':')[0]}, {shown}", flush=True)
         low, high = wilson_interval(passed, seeds)
         print(f"{name}: passed {passed} of {seeds} seeds ({passed / seeds:.1%}, 95% interval {low:.1%} - "
-              f"{high:.1%}); all matches: won {wins} of {played}; {time.perf_counter() - start:.0f} s", flush=True)
+              f"{high:.1%}); all matches: won {wins} of {played}; {time.perf_counter() - start:.0f} s",
+              flush=True)
 
 
 if __name__ == "__main__":

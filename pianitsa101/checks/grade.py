@@ -129,7 +129,7 @@ def _serve(source: Path, timeout: float, strict: bool = False) -> None:
 
 
 def _deadline(path: Path, timeout: float) -> float:
-    """Seconds a notebook may take in all: every code cell its time limit, the check's tournament, a margin."""
+    """Seconds a notebook may take in all: every cell its time limit, the check's tournament, a margin."""
     try:
         cells = sum(1 for c in read_notebook(path)["cells"] if c.get("cell_type") == "code")
     except Exception:  # unreadable: the worker will say why
