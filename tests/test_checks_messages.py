@@ -93,3 +93,19 @@ def test_the_hints_that_gave_the_code_away_are_trimmed(capsys):
     shown = capsys.readouterr().out
     assert "trick.disputes > 0" not in shown and "game.play_trick())" not in shown
     assert "the expensive ones first" not in shown and "expensive cards (aces 11" not in shown
+
+
+def test_the_check_cell_warns_before_handing_in_what_make_grade_would_flag(capsys, monkeypatch):
+    from pianitsa101.checks import scan
+
+    cells = ["from pianitsa101.checks._oracles import leaders\n", "import pianitsa101.cards as pc\npc.X = 1\n"]
+    monkeypatch.setattr(scan, "kernel_flags", lambda allowed: scan.scan(cells, list(allowed)))
+
+    def compare(a, b, lowest=Rank.SIX):
+        lead = leaders([a, b], lowest)
+        return 0 if len(lead) == 2 else 1 if lead == (0,) else -1
+
+    checks.check_compare(compare)
+    out = capsys.readouterr().out
+    assert "⚠ But graded, this answer is flagged" in out and "STRICT=1" in out
+    assert "pianitsa101.checks._oracles" in out and "pc.X" in out
