@@ -98,7 +98,8 @@ def test_the_hints_that_gave_the_code_away_are_trimmed(capsys):
 def test_the_check_cell_warns_before_handing_in_what_make_grade_would_flag(capsys, monkeypatch):
     from pianitsa101.checks import scan
 
-    cells = ["from pianitsa101.checks._oracles import leaders\n", "import pianitsa101.cards as pc\npc.X = 1\n"]
+    cells = ["from pianitsa101.checks._oracles import leaders\n",
+             "import pianitsa101.cards as pc\npc.X = 1\n"]
     monkeypatch.setattr(scan, "kernel_flags", lambda allowed: scan.scan(cells, list(allowed)))
 
     def compare(a, b, lowest=Rank.SIX):
