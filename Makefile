@@ -100,15 +100,16 @@ bench: $(STAMP) $(NUMBA_STAMP)
 
 # Exercises (exercises/README.md): write the student and solution notebooks from their
 # sources, and grade submissions: make grade NB=notebook.ipynb or make grade DIR=folder
-# (optional CSV=file, TIMEOUT=seconds per cell, JOBS=notebooks at once).
+# (optional CSV=file, TIMEOUT=seconds per cell, JOBS=notebooks at once, STRICT=1: a flagged answer earns 0).
 exercises: $(STAMP)
 	$(BIN)/python -m pianitsa101.checks.build
 
 grade: $(STAMP)
 	@test -n "$(NB)$(DIR)" || { echo "usage: make grade NB=path/to/notebook.ipynb  or  make grade DIR=folder" \
-	    "[CSV=grades.csv] [TIMEOUT=60] [JOBS=2]"; exit 2; }
+	    "[CSV=grades.csv] [TIMEOUT=60] [JOBS=2] [STRICT=1]"; exit 2; }
 	$(BIN)/python -m pianitsa101.checks.grade $(if $(NB),"$(NB)") $(if $(DIR),"$(DIR)") \
-	    $(if $(CSV),--csv "$(CSV)") $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JOBS),--jobs $(JOBS))
+	    $(if $(CSV),--csv "$(CSV)") $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JOBS),--jobs $(JOBS)) \
+	    $(if $(filter-out 0,$(STRICT)),--strict)
 
 # A class tournament (README, "A class tournament"): every student's exercise-12 strategy from
 # the notebooks in DIR, each in its own process, against the others and the built-in bots

@@ -248,7 +248,7 @@ def test_R14_legal_moves_wrong_answers():
         return [] if moves == [Draw()] else moves
 
     _wrong("legal_moves", queen_suit_stays, "legal_moves([Q♥, 9♣, 6♣], Q♣, ordered=Suit.HEARTS)", "R14")
-    _wrong("legal_moves", queen_without_suit, "Play(Card.parse('Q♥'))", "R14")
+    _wrong("legal_moves", queen_without_suit, "not allowed: Play(Q♥)", "R14")
     _wrong("legal_moves", queens_wild, "legal_moves([Q♦, 8♦], 8♠", "not wild")
     _wrong("legal_moves", nothing_instead_of_draw, "expected: [Draw()]", "returned: []", "R7")
 
@@ -389,6 +389,21 @@ def test_P13_find_cycle_wrong_answers():
     _wrong("find_cycle", only_previous, "returned: None", "every earlier position")
     _wrong("find_cycle", counted_from_one, "the deal is the position after 0 tricks")
 
+    def forgets_the_deal(stacks, rules):  # remembers the positions after each trick only (the review's miss)
+        game = PianitsaGame.from_stacks(stacks, rules=rules)
+        seen, tricks = {}, 0
+        while not game.over:
+            game.play_trick()
+            tricks += 1
+            position = ranks(game)
+            if position in seen:
+                return seen[position], tricks - seen[position]
+            seen[position] = tricks
+        return None
+
+    _wrong("find_cycle", forgets_the_deal, "find_cycle([[K♠, A♣], [A♥, K♣]]", "expected: (0, 2)",
+           "the position of the deal itself comes back")
+
 
 # --- 11 dispute_chance (P5, P6, P8) ----------------------------------------------------------
 
@@ -463,9 +478,9 @@ class _Raises:
 
 
 def test_strategy_wrong_answers():
-    _wrong("strategy", _Coin(), "a win rate whose 95% interval lies above 50%", "returned: won")
-    _wrong("strategy", _Hoarder(), "a win rate whose 95% interval lies above 50%")
-    message = _wrong("strategy", _Illegal(), "which is not a legal move", "position: hand")
+    _wrong("strategy", _Coin(), "a win rate of at least 70.8%", "returned: won")
+    _wrong("strategy", _Hoarder(), "a win rate of at least 70.8%")
+    message = _wrong("strategy", _Illegal(), "which is not one of legal_moves", "position: hand")
     assert "legal moves" in message
     message = _wrong("strategy", _Raises(), "IndexError", "where:")
     assert "return legal_moves[len(view.hand) * 100]" in message

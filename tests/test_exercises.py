@@ -158,3 +158,18 @@ def test_the_generator_is_deterministic(tmp_path):
         first = build.dumps(build.student_notebook(source))
         assert first == build.dumps(build.student_notebook(build.read_notebook(path)))
         assert first == (ROOT / "exercises" / path.name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_exercise_declares_what_its_answer_may_import(name):
+    """The notebook metadata (read by make grade) and the exercise's table (read by the check cell) agree,
+    and the hidden tests judge the answer again in a fresh process (judge_here)."""
+    nb = _load(ROOT / "exercises" / "source" / name)
+    ex = checks.EXERCISES[name[3:-6]]
+    assert nb["metadata"]["pianitsa101"]["allowed_imports"] == list(ex.allowed)
+    assert not any(a.startswith("pianitsa101.checks") for a in ex.allowed)
+    student = _load(ROOT / "exercises" / name)
+    assert student["metadata"]["pianitsa101"] == nb["metadata"]["pianitsa101"]
+    check = next(c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade"))
+    hidden = _text(check).split(build.BEGIN_HIDDEN, 1)[1]
+    assert f'judge_here("{ex.name}")' in hidden

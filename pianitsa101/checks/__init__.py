@@ -36,6 +36,7 @@ from pianitsa101.checks.game101_checks import (
     check_penalty,
     check_strategy,
 )
+from pianitsa101.checks.judge import judge_here
 from pianitsa101.checks.pianitsa_checks import (
     check_compare,
     check_find_cycle,
@@ -52,5 +53,5 @@ from pianitsa101.checks.probability_checks import (
 __all__ = [
     "EXERCISES", "CheckError", "check_compare", "check_dispute_chance", "check_estimate_dispute",
     "check_find_cycle", "check_gather", "check_hand_points", "check_legal_moves", "check_penalty",
-    "check_redeal_chance", "check_round_winners", "check_strategy", "check_tie_chance", "hint",
+    "check_redeal_chance", "check_round_winners", "check_strategy", "check_tie_chance", "hint", "judge_here",
 ]

@@ -26,8 +26,10 @@ from typing import Any
 
 from pianitsa101.checks._exercises import EXERCISES, Exercise
 from pianitsa101.checks._limit import TimeUp, time_limit
+from pianitsa101.checks._text import say
+from pianitsa101.checks._values import is_generator
 
-__all__ = ["CheckError", "Runner", "Text", "show"]
+__all__ = ["CheckError", "Foreign", "Runner", "Text", "first_difference", "show", "show_move"]
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep  # .../pianitsa101/
 _RED, _GREEN, _BOLD, _RESET = "\x1b[31m", "\x1b[32m", "\x1b[1m", "\x1b[0m"
@@ -75,9 +77,37 @@ def show(value: Any) -> str:
         return "{" + ", ".join(f"{show(k)}: {show(v)}" for k, v in value.items()) + "}"
     if type(value).__module__.startswith("pianitsa101.game101") and type(value).__name__ in (
             "Play", "Draw", "Pass", "FlushQueens"):
-        return repr(value)
-    text = repr(value)
+        return show_move(value)
+    if isinstance(value, Foreign):
+        return value.text
+    try:
+        text = repr(value)
+    except Exception as exc:  # an odd object whose repr raises still gets a message
+        text = f"<a {type(value).__name__} whose repr raised {type(exc).__name__}>"
+    if not isinstance(text, str):
+        text = f"<a {type(value).__name__}>"
     return text if len(text) <= 300 else text[:297] + "..."
+
+
+def show_move(move: Any) -> str:
+    """A move as short as a card: Play(10♦), Play(Q♥, suit=♠), Draw(), Pass(), FlushQueens(♠)."""
+    name = type(move).__name__
+    if name == "Play":
+        suit = "" if move.suit is None else f", suit={move.suit.symbol}"
+        return f"Play({move.card}{suit})"
+    if name == "FlushQueens":
+        return f"FlushQueens({move.suit.symbol})"
+    return f"{name}()"
+
+
+class Foreign:
+    """An answer that came from the student's process and is no plain value: its type name and repr."""
+
+    def __init__(self, type_name: str, text: str) -> None:
+        self.type_name, self.text = type_name, text
+
+    def __repr__(self) -> str:
+        return self.text
 
 
 _WIDTH = 80  # fits a notebook's output area on a small screen, the file browser open
@@ -93,8 +123,9 @@ def _wrap(line: str) -> str:
 
 
 def _what(value: Any) -> str:
-    """A value with its type, for 'returned ...' lines: 0.25 (a float)."""
-    return f"{show(value)} (a {type(value).__name__})"
+    """A value with its type, for 'returned ...' lines: 0.25 (a float), np.int64(1) (an int64)."""
+    name = value.type_name if isinstance(value, Foreign) else type(value).__name__
+    return f"{show(value)} ({'an' if name[:1].lower() in 'aeiou' else 'a'} {name})"
 
 
 class Runner:
@@ -105,13 +136,11 @@ class Runner:
         self.fn = fn
         self.limit = limit  # seconds allowed per call of the student's function
         self.cases = 0  # cases tried so far
+        ex = self.exercise
         if isinstance(fn, type) and name != "strategy":
-            self._fail(f"{self.exercise.function} is a class; the exercise asks for a function: "
-                       f"def {self.exercise.signature}:")
+            self._fail(say("is_class", function=ex.function, signature=ex.signature))
         if not callable(fn) and name != "strategy":
-            self._fail(f"check_{name} needs your function itself, got {_what(fn)}. "
-                       f"Call it as check_{name}({self.exercise.function}), without brackets after "
-                       f"{self.exercise.function}.")
+            self._fail(say("not_callable", name=name, what=_what(fn), function=ex.function))
 
     # --- failing -----------------------------------------------------------------------------
 
@@ -122,19 +151,42 @@ class Runner:
     def _fail(self, *lines: str) -> None:
         """Raise the CheckError with the exercise's header, these lines and where to find more help."""
         body = "\n".join(_wrap(line) for text in lines if text for line in text.splitlines())
-        more = f'  More help: hint("{self.exercise.name}")'
+        more = "  " + say("more_help", name=self.exercise.name)
         raise CheckError(self.exercise.name, f"{self._header()}\n{body}\n{more}") from None
 
-    def wrong(self, case: str, expected: Any, returned: Any, hint: str) -> None:
-        """Raise the CheckError of a wrong answer."""
-        self._fail("a wrong answer.", f"case:      {case}", f"expected:  {show(expected)}",
-                   f"returned:  {show(returned)}", f"hint:      {hint}")
+    def wrong(self, case: str, expected: Any, returned: Any, hint: str, value: Any = None) -> None:
+        """Raise the CheckError of a wrong answer; ``value``, the answer read as a plain value, shows
+        where two long lists first differ."""
+        lines = [say("wrong"), f"case:      {case}", f"expected:  {show(expected)}",
+                 f"returned:  {show(returned)}"]
+        if isinstance(expected, list) and isinstance(value, list) and max(len(expected), len(value)) > 4:
+            lines.append(f"where:     {first_difference(expected, value)}")
+        self._fail(*lines, f"hint:      {hint}")
 
     def nonsense(self, case: str, returned: Any, wanted: str) -> None:
         """Raise the CheckError of an answer of the wrong kind."""
-        extra = " Did you forget `return`?" if returned is None else ""
-        self._fail("an answer of the wrong kind.", f"case:      {case}", f"returned:  {_what(returned)}",
+        extra = say("forgot_return") if returned is None else ""
+        extra = say("generator") if is_generator(returned) else extra
+        self._fail(say("kind"), f"case:      {case}", f"returned:  {_what(returned)}",
                    f"wanted:    {wanted}.{extra}")
+
+    def read(self, case: str, returned: Any, reader: Callable[[Any], Any], wanted: str) -> Any:
+        """The answer as a plain value (``reader``, see ``_values``); a CheckError when it is of the wrong
+        kind or raises while being read (an odd object), never a traceback or a pass."""
+        problem = ""
+        try:
+            with time_limit(1.0):
+                value = reader(returned)
+        except TimeUp:
+            problem = "reading it took more than a second"
+        except Exception as exc:  # the object's own methods raised
+            problem = f"{type(exc).__name__}: {exc}"[:200]
+        if problem:
+            self._fail(say("kind"), f"case:      {case}", f"returned:  {_what(returned)}",
+                       f"wanted:    {wanted}.", say("unreadable", error=problem))
+        if value is NotImplemented:
+            self.nonsense(case, returned, wanted)
+        return value
 
     # --- calling -----------------------------------------------------------------------------
 
@@ -143,6 +195,8 @@ class Runner:
         self.cases += 1
         seconds = self.limit if limit is None else limit
         try:
+            if type(self.fn).__module__ == "pianitsa101.checks.judge":  # runs in the student's process
+                return self.fn.call_limited(seconds, *args, **kwargs)
             with time_limit(seconds):
                 return self.fn(*args, **kwargs)
         except TimeUp:
@@ -151,7 +205,7 @@ class Runner:
             self.not_written(exc)
         except (Exception, SystemExit) as exc:
             self.raised(case, exc)
-        self._fail(f"no answer within {seconds:g} seconds (an endless loop, or much too slow).",
+        self._fail(say("timeout", seconds=f"{seconds:g}"),
                    f"case:      {case}",
                    f"hint:      {self.exercise.slow_hint}")
         return None  # never reached: _fail raises
@@ -159,12 +213,11 @@ class Runner:
     def not_written(self, exc: BaseException) -> None:
         """Raise the CheckError for a function that still raises NotImplementedError (the stub)."""
         ex = self.exercise
-        self._fail(f"{ex.function} is not written yet: replace `raise NotImplementedError()` with your code.",
-                   f"the rules to read: {ex.rules}.")
+        self._fail(say("not_written", function=ex.function), say("rules_to_read", rules=ex.rules))
 
     def raised(self, case: str, exc: BaseException) -> None:
         """Raise the CheckError for a student's function that raised ``exc``."""
-        lines = ["your code raised an error.", f"case:      {case}",
+        lines = [say("raised"), f"case:      {case}",
                  f"error:     {type(exc).__name__}: {exc}"]
         where = student_line(exc)
         if where:
@@ -172,27 +225,50 @@ class Runner:
         lines.append(f"hint:      {self.exercise.error_hint}")
         self._fail(*lines)
 
-    def many(self, cases: Iterable[tuple[str, tuple, Any, str]], accept: Callable[[Any], Any],
+    def many(self, cases: Iterable[tuple[str, tuple, Any, Any]], accept: Callable[[Any], Any],
              wanted: str, equal: Callable[[Any, Any], bool] | None = None) -> None:
-        """Try every (case text, args, expected, hint); ``accept`` turns an answer into a comparable
-        value, or returns ``NotImplemented`` when it is of the wrong kind (described by ``wanted``)."""
+        """Try every (case text, args, expected, hint); ``accept`` reads an answer into a plain value
+        (see ``_values``), or returns ``NotImplemented`` when it is of the wrong kind (described by
+        ``wanted``). ``hint`` is a text, or a function of the plain value that picks the hint by the
+        mistake made."""
         for case, args, expected, hint in cases:
             returned = self.call(case, *args)
-            value = accept(returned)
-            if value is NotImplemented:
-                self.nonsense(case, returned, wanted)
+            value = self.read(case, returned, accept, wanted)
             if not (value == expected if equal is None else equal(value, expected)):
-                self.wrong(case, expected, returned, hint)
+                self.wrong(case, expected, returned, hint(value) if callable(hint) else hint, value)
 
     def passed(self, detail: str = "") -> None:
         """Print the message of success."""
         ex = self.exercise
         note = f" {detail}" if detail else ""
-        print(f"✓ {ex.function}: right in all {self.cases} cases ({ex.rules}).{note} Well done!")
+        print(say("passed", function=ex.function, cases=str(self.cases), rules=ex.rules, note=note))
+        warn_flags(ex)
+
+
+def warn_flags(exercise: Exercise) -> None:
+    """Say, before the answer is handed in, what ``make grade`` would flag in the cells run so far."""
+    from pianitsa101.checks.scan import kernel_flags
+
+    flags = kernel_flags(exercise.allowed)
+    if flags:
+        print(say("flagged"))
+        for flag in flags:
+            print(f"  - {flag}")
+
+
+def first_difference(expected: list, value: list) -> str:
+    """Where two lists first differ, for a long list that is wrong."""
+    for i, (want, got) in enumerate(zip(expected, value, strict=False)):
+        if want != got:
+            return say("first_difference", index=str(i), expected=show(want), returned=show(got))
+    return say("length", expected=str(len(expected)), returned=str(len(value)))
 
 
 def student_line(exc: BaseException) -> str:
     """Where the student's code raised: the last line of the traceback outside this package."""
+    where = getattr(exc, "where", None)  # an error raised in the student's own process (judge.py)
+    if isinstance(where, str):
+        return where
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if not f.filename.startswith(_PACKAGE)
               and "/lib/python" not in f.filename.replace("\\", "/")]
     if not frames:

@@ -20,6 +20,16 @@ _SLOW = "each case should take a small fraction of a second: look for a loop tha
 _ERROR = "read the error and your line quoted above; the case shows the arguments your function was given."
 
 
+_CARDS = ("pianitsa101", "pianitsa101.cards")
+_PIANITSA = (*_CARDS, "pianitsa101.pianitsa")
+_MOVES = tuple(f"pianitsa101.game101:{n}" for n in ("Draw", "Play", "Pass", "FlushQueens", "Rules101"))
+_WILSON = ("pianitsa101.game101:wilson_interval", "pianitsa101.strategy:wilson_interval",
+           "pianitsa101.strategy.stats:wilson_interval")
+_BOTS = (*_MOVES, *(f"pianitsa101.game101:{n}" for n in ("DEFAULT_POINTS", "RandomAgent", "tournament",
+                                                          "PlayerView")),
+         "pianitsa101.strategy:tournament", *_WILSON)
+
+
 @dataclass(frozen=True)
 class Exercise:
     """One exercise: what the student writes, the rules it uses, and its hints."""
@@ -33,6 +43,7 @@ class Exercise:
     hints: tuple[str, ...]
     slow_hint: str = _SLOW
     error_hint: str = _ERROR
+    allowed: tuple[str, ...] = _CARDS  # what of the package the answer may import (scan.py)
 
 
 _LIST = [
@@ -61,7 +72,7 @@ _LIST = [
         "each queen -20, the queen of spades -40; any other last card scores 0.",
         "R21: after putting several queens down at once, each of them counts for R20. A queen still in a "
         "loser's hand is worth 3 (R19), not -20.",
-    )),
+    ), allowed=(*_CARDS, "pianitsa101.game101:DEFAULT_POINTS", "pianitsa101.game101:Rules101")),
     Exercise(4, "gather", "gather", 'gather(table, taker, order="winner_first")',
              "The order of the gathered cards", "P9", (
         "`table` lists every card in table order (P9): round by round, within a round in seat order, a "
@@ -70,7 +81,7 @@ _LIST = [
         "then everybody else's cards, again in table order (not grouped by seat).",
         "Each entry of `table` is a pair (seat, card). Try by hand: [(0, K♠), (1, K♥), (0, 9♠), (1, 10♥)] "
         "with taker 1 gives [K♥, 10♥, K♠, 9♠].",
-    )),
+    ), allowed=_PIANITSA),
     Exercise(5, "tie_chance", "tie_chance", "tie_chance(deck)", "The chance of a dispute, two players",
              "P2, P6, P8", (
         "With two players the first trick starts with a dispute (P8) exactly when the two top cards have "
@@ -89,7 +100,7 @@ _LIST = [
         "Play(queen, suit=s), one for each suit s.",
         "R7: when no card may be played the only move is Draw(). R9: covering a six is R6 with the six on "
         "top (another six covers it too).",
-    )),
+    ), allowed=(*_CARDS, *_MOVES)),
     Exercise(7, "penalty", "penalty", "penalty(played, rules)", "A penalty chain", "R10, R15, R16", (
         "The first card sets the amount: a 7 makes the next player draw rules.seven_draw cards, the 7♠ "
         "rules.seven_of_spades_draw when that is not None (R10); the K♠ 4 (R15); a 6 2 or 1 under "
@@ -98,18 +109,18 @@ _LIST = [
         "passing card's own amount, what it would have started with on its own.",
         "Try by hand under the defaults: 7♥ -> 2; 7♥ 7♠ -> 4; 7♥ 7♠ 7♦ -> 8. With seven_of_spades_draw=4 and "
         "chain='add': 7♥ 7♠ -> 6.",
-    )),
+    ), allowed=(*_CARDS, "pianitsa101.game101:Rules101", "pianitsa101.game101:DEFAULT_POINTS")),
     Exercise(8, "estimate_dispute", "estimate_dispute", "estimate_dispute(players, games, rng)",
              "Monte Carlo: a chance and its interval", "P2, P8", (
-        "Deal `games` games and play their first tricks: PianitsaGame.deal(players=players, rng=rng) "
-        "shuffles with your generator, game.play_trick() plays the first trick, and trick.disputes > 0 "
-        "says whether it had a dispute (P8).",
+        "Each game is a new deal shuffled with your generator rng (the notebook's text shows how to deal "
+        "with it); only its first trick matters. A trick tells you whether it had a dispute (P8): look at "
+        "what play_trick() returns.",
         "The estimate is the share p = k / games of first tricks with a dispute. A 95% interval: "
         "p ± 1.96·√(p(1 − p) / games), or wilson_interval(k, games) from pianitsa101.strategy.",
         "Use only the generator you are given (rng), never the global random module: then the same seed "
         "gives the same estimate, and anyone can reproduce it.",
     ), slow_hint="a few thousand first tricks take well under a second: play one trick per game, "
-                 "not whole games."),
+                 "not whole games.", allowed=(*_PIANITSA, *_WILSON)),
     Exercise(9, "redeal_chance", "redeal_chance", "redeal_chance(players, deck)", "The chance of a redeal",
              "R2, R3", (
         "R2: every player gets 4 cards. R3: there is a redeal when at least one hand is four of a kind, "
@@ -121,8 +132,8 @@ _LIST = [
         "cards that are left (4 fewer). Return a Fraction.",
     )),
     Exercise(10, "find_cycle", "find_cycle", "find_cycle(stacks, rules)", "A game that never ends", "P13", (
-        "Play the game trick by trick (PianitsaGame.from_stacks(stacks, rules=rules), game.play_trick()) "
-        "and remember every position seen, the deal included, with the number of tricks played then.",
+        "Remember every position you have seen, and when you saw it (after how many tricks). The deal "
+        "itself is a position too: the one after 0 tricks.",
         "P13: a position is the ranks in every stack, in order (suits never change the play): compare "
         "ranks, not cards. At the first position seen twice, answer (tricks when it was first seen, "
         "tricks between the two times).",
@@ -130,7 +141,7 @@ _LIST = [
         "draw) with no repeated position, the answer is None. Compare with every earlier position, not "
         "only the last one.",
     ), slow_hint="a game of a few hundred tricks takes well under a second: check that your loop stops "
-                 "when game.over is True."),
+                 "when game.over is True.", allowed=_PIANITSA),
     Exercise(11, "dispute_chance", "dispute_chance", "dispute_chance(players, deck)",
              "The chance of a dispute, any number of players", "P5, P6, P8", (
         "The first trick starts with a dispute when the winning rank (P6) is held by two or more of the top "
@@ -142,16 +153,18 @@ _LIST = [
         "the cards of rank r in the deck; divide by comb(len(deck), n). The lowest rank (P5) is the lowest "
         "rank in the deck.",
     ), slow_hint="trying every set of cards is too slow: count by ranks instead (hint 2)."),
-    Exercise(12, "strategy", "MyAgent", "class MyAgent", "A strategy that beats RandomAgent", "R6-R19", (
+    Exercise(12, "strategy", "MyAgent", "class MyAgent", "A strategy that beats RandomAgent clearly",
+             "R6-R19", (
         "Your class needs a method choose(self, view, legal_moves) that returns one of legal_moves. "
         "view.hand is your hand, view.top the top card, view.hand_sizes everyone's number of cards.",
-        "A card left in hand costs its points when the round ends (R19): playing a card whenever you can "
-        "beats drawing, and expensive cards (aces 11, tens 10) are the ones to get rid of first.",
-        "The check plays a seeded tournament against RandomAgent and wants the lower end of the 95% "
-        "interval of your win rate above 50%. print(tournament([MyAgent(), RandomAgent(seed=1)], "
-        "matches=200, seed=1)) shows where you stand.",
+        "R19: every card still in your hand when the round ends costs its points. Which cards cost most? "
+        "R14: a queen lets you order a suit. Which suit would help you most on your next turn?",
+        "The check plays 900 seeded matches against RandomAgent(seed=1) and wants a win rate of at least "
+        "70.8%; always playing the first legal move wins about 67%. "
+        "print(tournament([MyAgent(), RandomAgent(seed=1)], "
+        "matches=900, seed=1)) shows where you stand.",
     ), slow_hint="a tournament of a few hundred matches takes a few seconds: choose() should answer "
-                 "at once, without long loops."),
+                 "at once (the check allows 1 second per call), without long loops.", allowed=_CARDS + _BOTS),
 ]
 
 EXERCISES: dict[str, Exercise] = {ex.name: ex for ex in _LIST}

@@ -46,62 +46,72 @@ class TimeUp(BaseException):
     """The student's code ran past its time limit."""
 
 
-def alarm_available() -> bool:
+def _timer(cpu: bool) -> tuple[int, int]:
+    """(timer, signal): the wall clock's, or the process's processor time's (``cpu``)."""
+    return (signal.ITIMER_PROF, signal.SIGPROF) if cpu else (signal.ITIMER_REAL, signal.SIGALRM)
+
+
+def alarm_available(cpu: bool = False) -> bool:
     """True when ``signal.setitimer`` can interrupt code here (main thread, no alarm in use)."""
     if sys.platform == "emscripten" or not hasattr(signal, "setitimer") or not hasattr(signal, "SIGALRM"):
         return False
     if threading.current_thread() is not threading.main_thread():
         return False
     try:
-        return signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
-    except (OSError, ValueError):
+        return signal.getitimer(_timer(cpu)[0]) == (0.0, 0.0)
+    except (OSError, ValueError, AttributeError):
         return False
 
 
 @contextmanager
-def time_limit(seconds: float, use_alarm: bool | None = None) -> Iterator[None]:
-    """Raise ``TimeUp`` inside the block once it has run ``seconds`` ; use_alarm None: the best way."""
+def time_limit(seconds: float, use_alarm: bool | None = None, cpu: bool = False) -> Iterator[None]:
+    """Raise ``TimeUp`` inside the block once it has run ``seconds``; use_alarm None: the best way.
+
+    ``cpu``: count the processor time of this process, not the time on the clock, so that a machine
+    busy with other work does not stop code that is not itself slow.
+    """
     if getattr(_active, "on", False):  # inside another limit: the outer one governs
         yield
         return
     _active.on = True
     try:
-        alarm = alarm_available() if use_alarm is None else use_alarm and alarm_available()
-        with (_alarm_limit(seconds) if alarm else _traced_limit(seconds)):
+        alarm = alarm_available(cpu) if use_alarm is None else use_alarm and alarm_available(cpu)
+        with (_alarm_limit(seconds, cpu) if alarm else _traced_limit(seconds, cpu)):
             yield
     finally:
         _active.on = False
 
 
 @contextmanager
-def _alarm_limit(seconds: float) -> Iterator[None]:
-    """The limit by ``SIGALRM``, repeated every 0.2 s in case a bare ``except:`` caught the first."""
+def _alarm_limit(seconds: float, cpu: bool = False) -> Iterator[None]:
+    """The limit by a timer signal, repeated every 0.2 s in case a bare ``except:`` caught the first."""
     armed = [True]
+    timer, signum = _timer(cpu)
 
     def on_alarm(signum: int, frame: object) -> None:
         if armed[0]:
             raise TimeUp
 
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-3), 0.2)
+    previous = signal.signal(signum, on_alarm)
+    signal.setitimer(timer, max(seconds, 1e-3), 0.2)
     try:
         yield
     finally:
         while True:  # a last alarm may arrive while disarming: disarm again
             try:
                 armed[0] = False
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, previous)
+                signal.setitimer(timer, 0)
+                signal.signal(signum, previous)
                 break
             except TimeUp:
                 continue
 
 
 @contextmanager
-def _traced_limit(seconds: float) -> Iterator[None]:
+def _traced_limit(seconds: float, cpu: bool = False) -> Iterator[None]:
     """The limit by ``sys.settrace``: the clock is read on every line of code outside the package."""
-    deadline = time.perf_counter() + seconds
-    clock = time.perf_counter
+    clock = time.process_time if cpu else time.perf_counter
+    deadline = clock() + seconds
 
     def on_line(frame: object, event: str, arg: object):
         if clock() > deadline:

@@ -1,34 +1,38 @@
-"""Grade one exercise notebook: find its exercise, restore its check cells, run it, score it.
+"""Grade one exercise notebook: find its exercise, take its answer cells, judge them, score them.
 
-This is the part of ``make grade`` that runs in a worker process (see ``grade.py``), as
-nbgrader's autograder does:
+This is the part of ``make grade`` that runs in a worker process (see ``grade.py``):
 
 - the exercise is recognised by the nbgrader ``grade_id`` of its check cell (``check_compare``),
   else by a call ``check_compare(...)`` in a cell, else by its file name: a renamed notebook is
   still graded;
-- every check cell is put back as the source notebook has it, hidden tests included: a check
-  cell the student edited or deleted is restored (and the note says so);
-- the notebook runs top to bottom in its own folder, in a fresh kernel, every cell with a time
-  limit (a cell past it is interrupted and the next cells still run); errors do not stop the run;
-- a check cell that runs without error earns its nbgrader ``points``, taken from the source
-  notebook (never from the submission); anything else earns 0, with the reason in the note.
+- the cells are judged by ``judge.py``: the notebook's imports cell as the source notebook has it,
+  then the student's own cells (the answer cells, and any cell the student added or edited) run
+  in a fresh process that never imports the checks; the check cell, as the source notebook has
+  it with its hidden tests (never the submission's), runs in the judge's process on stand-ins
+  that call the student's function there. A check cell the student edited or deleted changes
+  nothing (the note says so);
+- every cell runs with a time limit; a stuck cell is named in the note (the cell, not the check);
+- the answer cells are read (``scan.py``) for imports of the package the exercise does not allow
+  and for assignments to the package's objects: such an answer is flagged, and with ``strict``
+  it earns 0;
+- a check that passes earns the check cell's nbgrader ``points``, taken from the source notebook;
+  anything else earns 0, with the reason in the note.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pianitsa101.checks.build import SOURCE, graded_cells, read_notebook, student_cell
+from pianitsa101.checks.scan import allowed_imports, scan
 
 __all__ = ["TIMEOUT", "Master", "NotebookGrade", "Score", "grade_notebook", "load_masters"]
 
 TIMEOUT = 60  # seconds per cell, by default
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
-_TIMED_OUT = "GradingTimeout"
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,9 @@ class Master:
     originals: tuple[str, ...]  # the cell as the student and the solution notebooks have it
     points: float
     cell: dict[str, Any] = field(repr=False, compare=False)
+    imports: str = ""  # the notebook's locked imports cell, as the source has it
+    shipped: tuple[str, ...] = ()  # the other cells a student notebook comes with (not the answer's)
+    allowed: tuple[str, ...] = ()  # what of the package the answer may import (notebook metadata)
 
 
 @dataclass
@@ -52,6 +59,7 @@ class Score:
     points: float
     max: float
     note: str = ""
+    flags: str = ""  # what the answer did that a graded answer may not (scan.py, judge.py)
 
 
 @dataclass
@@ -77,10 +85,21 @@ def load_masters(source: Path = SOURCE) -> dict[str, Master]:
             if gid.startswith("check_"):  # imported again: a check_... the student wrote cannot stand in
                 run["source"] = f"from pianitsa101.checks import {gid}\n{run['source']}"
             points = float(meta["points"])
-            masters[gid] = Master(gid, path.stem, gid + "(", run["source"], originals, points, run)
+            code = [c for c in nb["cells"] if c.get("cell_type") == "code"]
+            imports = next((_text(c) for c in code
+                            if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "imports"), "")
+            shipped = tuple(_text(student_cell(c)).strip() for c in code
+                            if not c.get("metadata", {}).get("nbgrader", {}).get("solution"))
+            masters[gid] = Master(gid, path.stem, gid + "(", run["source"], originals, points, run, imports,
+                                  shipped, tuple(allowed_imports(nb)))
     if not masters:
         raise SystemExit(f"no source notebooks with check cells in {source}")
     return masters
+
+
+def _text(cell: dict[str, Any]) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else str(src)
 
 
 def _identify(nb: dict[str, Any], path: Path, masters: dict[str, Master]) -> dict[str, int | None]:
@@ -107,15 +126,10 @@ def _identify(nb: dict[str, Any], path: Path, masters: dict[str, Master]) -> dic
     return where
 
 
-def _reason(reply: dict[str, Any] | None, timeout: float) -> str:
-    """Why a check cell earned nothing, in one line."""
-    if reply is None:
-        return "not run (the notebook stopped before this cell)"
-    ename, evalue = reply.get("ename", ""), _ANSI.sub("", str(reply.get("evalue", "")))
-    if ename == _TIMED_OUT:
-        return f"stopped after the time limit of {timeout:g} s per cell"
-    lines = [line for line in evalue.splitlines() if line.strip()]
-    if ename == "CheckError" and len(lines) >= 2:
+def _reason(message: str) -> str:
+    """Why a check earned nothing, in one line: the message's first line and its case."""
+    lines = [line for line in _ANSI.sub("", message).splitlines() if line.strip()]
+    if len(lines) >= 2 and lines[0].startswith("✗"):
         entries: list[str] = []  # the message's lines, each wrapped one joined again
         for line in lines[1:]:
             if line.startswith("   ") and entries:
@@ -124,20 +138,39 @@ def _reason(reply: dict[str, Any] | None, timeout: float) -> str:
                 entries.append(" ".join(line.split()))
         case = next((e for e in entries if e.startswith("case:")), "")
         return " ".join([entries[0], case]).strip()
-    first = lines[0].strip() if lines else ""
-    return f"{ename}: {first}"[:200]
+    return (lines[0].strip() if lines else "")[:300]
+
+
+def answer_cells(nb: dict[str, Any], master: Master, checks: set[int]) -> list[tuple[int, str]]:
+    """(notebook cell index, source) of what the judge runs: the source's imports cell, then every code
+    cell of the student's (answers, added or edited cells); the check cells and the cells as shipped
+    are left out."""
+    out: list[tuple[int, str]] = []
+    has_imports = False
+    for i, cell in enumerate(nb["cells"]):
+        if cell.get("cell_type") != "code" or i in checks:
+            continue
+        source = _text(cell)
+        gid = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+        same = bool(master.imports) and source.strip() == master.imports.strip()
+        if gid == "imports" or (not has_imports and same):
+            out.append((i, master.imports))
+            has_imports = True
+        elif source.strip() and source.strip() not in master.shipped:
+            out.append((i, source))
+    if not has_imports and master.imports:
+        out.insert(0, (-1, master.imports))
+    return out
 
 
 def grade_notebook(path: Path, masters: dict[str, Master], timeout: float = TIMEOUT, student: str = "",
-                   pid_file: Path | None = None) -> NotebookGrade:
-    """Run one notebook (its check cells restored) and score it; the file itself is not changed.
+                   pid_file: Path | None = None, strict: bool = False) -> NotebookGrade:
+    """Judge one notebook's answers (see the module text) and score them; the file itself is not changed.
 
-    ``pid_file``: where to write the kernel's process id, so that ``make grade`` can stop a kernel
-    stuck where no interrupt reaches it.
+    ``pid_file``: where to write the process id of the student's process, so that ``make grade``
+    can stop one stuck where no interrupt reaches it.
     """
-    import nbformat
-    from nbclient import NotebookClient
-    from nbclient.exceptions import DeadKernelError
+    from pianitsa101.checks.judge import judge
 
     student = student or path.stem
     try:
@@ -150,55 +183,46 @@ def grade_notebook(path: Path, masters: dict[str, Master], timeout: float = TIME
     where = _identify(nb, path, masters)
     if not where:
         return NotebookGrade(student, str(path), [], "not one of the exercises: no check cell found")
-    notes: dict[str, str] = {}
-    for gid, index in where.items():
-        master = masters[gid]
-        restored = json.loads(json.dumps(master.cell))
-        if index is None:
-            cells.append(restored)
-            index = where[gid] = len(cells) - 1
-            notes[gid] = "check cell was missing: restored"
-        elif cells[index]["source"].strip() not in master.originals:
-            notes[gid] = "check cell was edited: the original was run"
-        cells[index] = {**restored, "id": cells[index].get("id", restored.get("id"))}
-    for cell in cells:  # a fresh run: no stale outputs
-        if cell.get("cell_type") == "code":
-            cell["outputs"], cell["execution_count"] = [], None
-    replies: dict[int, dict[str, Any]] = {}
-
-    def on_cell_executed(cell: Any, cell_index: int, execute_reply: dict[str, Any]) -> None:
-        replies[cell_index] = execute_reply.get("content", {})
-
-    def on_notebook_start(notebook: Any) -> None:
-        pid = getattr(getattr(client.km, "provisioner", None), "pid", None)
-        if pid_file is not None and pid is not None:
-            pid_file.write_text(str(pid), encoding="utf-8")
-
-    node = nbformat.from_dict(nb)
-    client = NotebookClient(
-        node, timeout=timeout, interrupt_on_timeout=True, allow_errors=True, kernel_name="python3",
-        record_timing=False, startup_timeout=120, on_cell_executed=on_cell_executed,
-        on_notebook_start=on_notebook_start, shutdown_kernel="immediate",
-        error_on_timeout={"ename": _TIMED_OUT, "evalue": f"longer than {timeout:g} s", "traceback": []},
-        resources={"metadata": {"path": str(path.parent.resolve())}})
-    problem = ""
-    try:
-        client.execute()
-    except DeadKernelError:
-        problem = "the kernel died while running the notebook"
-    except Exception as exc:
-        problem = f"the run stopped: {type(exc).__name__}: {exc}"[:200]
-    first_error = next((f"cell {i + 1} " + ("ran past the time limit" if r.get("ename") == _TIMED_OUT
-                                            else f"raised {r.get('ename')}")
-                        for i, r in sorted(replies.items())
-                        if r.get("status") == "error" and i not in where.values()), "")
+    checks = {i for i in where.values() if i is not None}
     scores = []
     for gid, index in sorted(where.items(), key=lambda item: masters[item[0]].exercise):
-        master, reply = masters[gid], replies.get(index)
-        passed = reply is not None and reply.get("status") == "ok"
-        note = "" if passed else _reason(reply, timeout)
-        if not passed and first_error and "NameError" in note:
-            note += f" ({first_error})"
-        note = "; ".join(n for n in (notes.get(gid, ""), note) if n)
-        scores.append(Score(master.exercise, master.points if passed else 0.0, master.points, note))
-    return NotebookGrade(student, str(path), scores, problem)
+        master = masters[gid]
+        notes: list[str] = []
+        if index is None:
+            notes.append("check cell was missing: the original was run")
+        elif _text(cells[index]).strip() not in master.originals:
+            notes.append("check cell was edited: the original was run")
+        run = answer_cells(nb, master, checks)
+        flags = scan([src for _, src in run if src is not master.imports], list(master.allowed),
+                     master.imports)
+        verdict = judge(gid.removeprefix("check_"), [src for _, src in run], master.source, timeout, pid_file)
+
+        def cell_name(k: int, run: list[tuple[int, str]] = run) -> str:
+            i = run[k][0] if 0 <= k < len(run) else -1
+            return "the imports cell" if i < 0 else f"cell {i + 1}" + (
+                " (the answer cell)" if nb["cells"][i].get("metadata", {}).get("nbgrader", {}).get("solution")
+                else "")
+
+        for note in verdict.notes:
+            if note.startswith("the answer changed"):
+                flags.append(note)
+            else:
+                notes.append(_renumber(note, cell_name))
+        if not verdict.passed:
+            notes.append(_renumber(_reason(verdict.message), cell_name))
+        passed = verdict.passed and not (strict and flags)
+        if verdict.passed and strict and flags:
+            notes.append("0 under STRICT: the answer does what a graded answer may not (see flags)")
+        elif flags:
+            notes.append("flagged for the teacher: " + "; ".join(flags))
+        scores.append(Score(master.exercise, master.points if passed else 0.0, master.points,
+                            "; ".join(dict.fromkeys(n for n in notes if n)), "; ".join(flags)))
+    return NotebookGrade(student, str(path), scores)
+
+
+def _renumber(note: str, cell_name: Any) -> str:
+    """'cell 3 raised ...' (an index into the judged cells) with the notebook's own cell number."""
+    match = re.match(r"cell (\d+)\b", note)
+    if not match:
+        return note
+    return cell_name(int(match.group(1))) + note[match.end():]

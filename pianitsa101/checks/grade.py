@@ -1,18 +1,21 @@
 """``make grade``: grade a class's exercise notebooks and print the scores as a table and as CSV.
 
 ``make grade NB=path/to/notebook.ipynb`` or ``make grade DIR=folder`` runs
-``python -m pianitsa101.checks.grade PATH... [--csv FILE] [--timeout SECONDS] [--jobs N]``.
+``python -m pianitsa101.checks.grade PATH... [--csv FILE] [--timeout SECONDS] [--jobs N] [--strict]``.
 
 A folder holds the submissions: one sub-folder per student (``DIR/alice/01_compare.ipynb``:
-the student is ``alice``), or notebooks side by side (then each file is its own line). Every
-notebook is graded as ``autograde.py`` says, in a fresh kernel, with a time limit per cell;
-worker processes (``--jobs`` of them) do the work, and a notebook that cannot be stopped cell
-by cell is stopped as a whole (worker and kernel). The submissions are never changed.
+the student is ``alice``). A folder with only notebooks side by side is one student's, named
+after the folder; notebooks lying loose beside student folders are reported and not graded.
+Every notebook is graded as ``autograde.py`` says: its answer cells judged in a fresh process
+that never sees the checks, with a time limit per cell; worker processes (``--jobs`` of them)
+do the work, and a notebook that cannot be stopped cell by cell is stopped as a whole. The
+submissions are never changed.
 
 Printed: a table, one line per student and exercise with the reason for every lost point, and
-a total per student; then the CSV, one line per student, one column per exercise, the total
-and the maximum, also written to ``--csv`` (default: ``grades.csv`` in the folder graded, or
-next to the notebook).
+a total per student; then the CSV, one line per student, one column per exercise, the total,
+the maximum (every exercise of the sources, handed in or not) and the flags (what an answer did
+that a graded answer may not; ``--strict`` gives such an answer 0), also written to ``--csv``
+(default: ``grades.csv`` in the folder graded, or next to the notebook).
 """
 
 from __future__ import annotations
@@ -36,16 +39,27 @@ from pianitsa101.checks.build import SOURCE, read_notebook
 __all__ = ["find_notebooks", "grade", "main", "table", "to_csv"]
 
 
+LOOSE = "(loose files)"  # the "student" of notebooks lying beside the students' folders
+
+
 def find_notebooks(paths: list[Path]) -> list[tuple[str, Path]]:
-    """(student, notebook) for every notebook given or found in the folders given (checkpoints skipped)."""
+    """(student, notebook) for every notebook given or found in the folders given (checkpoints skipped).
+
+    In a folder of student folders, a notebook lying loose beside them belongs to no student: its
+    student is ``LOOSE`` (reported, not graded). A folder of notebooks only is one student's.
+    """
     found = []
     for given in paths:
         if given.is_dir():
-            for nb in sorted(given.rglob("*.ipynb")):
+            notebooks = [nb for nb in sorted(given.rglob("*.ipynb"))
+                         if not any(part.startswith(".") for part in nb.relative_to(given).parts)]
+            folders = any(len(nb.relative_to(given).parts) > 1 for nb in notebooks)
+            for nb in notebooks:
                 rel = nb.relative_to(given)
-                if any(part.startswith(".") for part in rel.parts):
-                    continue  # .ipynb_checkpoints and other hidden folders
-                found.append((rel.parts[0] if len(rel.parts) > 1 else nb.stem, nb))
+                if len(rel.parts) > 1:
+                    found.append((rel.parts[0], nb))
+                else:
+                    found.append((LOOSE if folders else given.resolve().name, nb))
         elif given.suffix == ".ipynb" and given.is_file():
             found.append((given.stem, given))
         else:
@@ -56,9 +70,9 @@ def find_notebooks(paths: list[Path]) -> list[tuple[str, Path]]:
 class _Worker:
     """A process that grades the notebooks it is sent (``--serve``), one at a time."""
 
-    def __init__(self, source: Path, timeout: float) -> None:
+    def __init__(self, source: Path, timeout: float, strict: bool = False) -> None:
         command = [sys.executable, "-m", "pianitsa101.checks.grade", "--serve", "--source", str(source),
-                   "--timeout", str(timeout)]
+                   "--timeout", str(timeout), *(["--strict"] if strict else [])]
         self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL, text=True,
                                      start_new_session=hasattr(os, "setsid"))
@@ -102,32 +116,39 @@ def _read_pid(path: Path | None) -> int | None:
         return None
 
 
-def _serve(source: Path, timeout: float) -> None:
+def _serve(source: Path, timeout: float, strict: bool = False) -> None:
     """The worker's loop: grade each notebook named on stdin, write its grade as JSON to the file named."""
     masters = load_masters(source)
     for line in sys.stdin:
         job = json.loads(line)
         result = grade_notebook(Path(job["path"]), masters, timeout, job["student"],
-                                Path(job["result"]).with_suffix(".pid"))
+                                Path(job["result"]).with_suffix(".pid"), strict)
         part = Path(job["result"] + ".part")
         part.write_text(json.dumps(asdict(result)), encoding="utf-8")
         part.replace(job["result"])  # whole, or not there at all
 
 
 def _deadline(path: Path, timeout: float) -> float:
-    """Seconds a notebook may take in all: every code cell its time limit, and time to start a kernel."""
+    """Seconds a notebook may take in all: every cell its time limit, the check's tournament, a margin."""
     try:
         cells = sum(1 for c in read_notebook(path)["cells"] if c.get("cell_type") == "code")
     except Exception:  # unreadable: the worker will say why
         cells = 1
-    return timeout * (cells + 2) + 120
+    return timeout * (cells + 2) + 600  # and time for a check itself (exercise 12 plays 1,800 matches)
 
 
-def _run(todo: list[tuple[str, Path]], source: Path, timeout: float, jobs: int) -> list[NotebookGrade]:
+def _run(todo: list[tuple[str, Path]], source: Path, timeout: float, jobs: int,
+         strict: bool = False) -> list[NotebookGrade]:
     """Grade every notebook with ``jobs`` workers; a notebook past its deadline is stopped with its worker."""
     results: dict[int, NotebookGrade] = {}
-    queue = list(enumerate(todo))
-    workers = [_Worker(source, timeout) for _ in range(min(jobs, len(todo)))]
+    queue = []
+    for i, (student, path) in enumerate(todo):
+        if student == LOOSE:
+            results[i] = NotebookGrade(student, str(path), [], "lies beside the students' folders, in none: "
+                                       "not graded (put it in its student's folder)")
+        else:
+            queue.append((i, (student, path)))
+    workers = [_Worker(source, timeout, strict) for _ in range(min(jobs, len(queue)))]
     with tempfile.TemporaryDirectory(prefix="pianitsa101-grade-") as tmp:
         try:
             while queue or any(w.job for w in workers):
@@ -149,7 +170,7 @@ def _run(todo: list[tuple[str, Path]], source: Path, timeout: float, jobs: int) 
                                if worker.proc.poll() is None else "the grader's worker failed on it")
                         worker.kill()
                         results[i] = NotebookGrade(student, str(path), [], why)
-                        workers[slot] = _Worker(source, timeout)
+                        workers[slot] = _Worker(source, timeout, strict)
                     else:
                         continue
                     workers[slot].job = None
@@ -181,16 +202,27 @@ def _per_student(grades: list[NotebookGrade]) -> list[tuple[str, dict[str, Score
     return [(student, dict(sorted(sc.items())), pr) for student, (sc, pr) in order.items()]
 
 
-def _maxima(students: list[tuple[str, dict[str, Score], list]]) -> dict[str, float]:
-    """The points of every exercise that anybody handed in, in exercise order."""
-    return dict(sorted({e: s.max for _, scores, _ in students for e, s in scores.items()}.items()))
+def _maxima(students: list[tuple[str, dict[str, Score], list]],
+            expected: dict[str, float] | None = None) -> dict[str, float]:
+    """The points of every exercise expected (all the sources'), and of any other that was handed in."""
+    found = {e: s.max for _, scores, _ in students for e, s in scores.items()}
+    return dict(sorted({**found, **(expected or {})}.items()))
 
 
-def table(grades: list[NotebookGrade]) -> str:
+def expected_exercises(source: Path = SOURCE) -> dict[str, float]:
+    """Every exercise of the sources and its points: what a student is expected to hand in."""
+    out: dict[str, float] = {}
+    for master in load_masters(source).values():
+        out[master.exercise] = out.get(master.exercise, 0.0) + master.points
+    return out
+
+
+def table(grades: list[NotebookGrade], expected: dict[str, float] | None = None) -> str:
     """One line per student and exercise, with the reason for every lost point, and a total per student."""
     rows = [("student", "exercise", "points", "max", "note")]
-    students = _per_student(grades)
-    maxima = _maxima(students)
+    students = [s for s in _per_student(grades) if s[0] != LOOSE]
+    loose = [s for s in _per_student(grades) if s[0] == LOOSE]
+    maxima = _maxima(students, expected)
     for student, scores, problems in students:
         for exercise, top in maxima.items():
             s = scores.get(exercise, Score(exercise, 0.0, top, "not handed in"))
@@ -199,6 +231,9 @@ def table(grades: list[NotebookGrade]) -> str:
             rows.append((student, Path(file).name, "0", "", problem))
         total = sum(s.points for s in scores.values())
         rows.append((student, "total", _number(total), _number(sum(maxima.values())), ""))
+    for student, _, problems in loose:
+        for file, problem in problems:
+            rows.append((student, Path(file).name, "", "", problem))
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     lines = []
     for r in rows:
@@ -208,36 +243,43 @@ def table(grades: list[NotebookGrade]) -> str:
     return "\n".join(lines)
 
 
-def to_csv(grades: list[NotebookGrade]) -> str:
-    """One row per student: the points of every exercise graded (0 if missing), the total and the maximum."""
-    students = _per_student(grades)
-    maxima = _maxima(students)
+def to_csv(grades: list[NotebookGrade], expected: dict[str, float] | None = None) -> str:
+    """One row per student: the points of every exercise (0 if missing), the total, the maximum, the flags."""
+    students = [s for s in _per_student(grades) if s[0] != LOOSE]
+    maxima = _maxima(students, expected)
     exercises = list(maxima)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["student", *exercises, "total", "max"])
+    writer.writerow(["student", *exercises, "total", "max", "flags"])
     for student, scores, _ in students:
         points = [scores[e].points if e in scores else 0.0 for e in exercises]
-        writer.writerow([student, *map(_number, points), _number(sum(points)), _number(sum(maxima.values()))])
+        flags = "; ".join(f"{e}: {scores[e].flags}" for e in exercises if e in scores and scores[e].flags)
+        writer.writerow([student, *map(_number, points), _number(sum(points)), _number(sum(maxima.values())),
+                         flags])
     return out.getvalue()
 
 
 def grade(paths: list[Path], csv_path: Path | None = None, timeout: float = TIMEOUT, jobs: int = 2,
-          source: Path = SOURCE) -> list[NotebookGrade]:
+          source: Path = SOURCE, strict: bool = False) -> list[NotebookGrade]:
     """Grade the notebooks, print the table and the CSV, write the CSV file; return the grades."""
-    load_masters(source)  # fail early when the sources are missing
+    expected = expected_exercises(source)  # fails early when the sources are missing
     todo = find_notebooks(paths)
     if not todo:
         raise SystemExit(f"no notebooks found in {', '.join(map(str, paths))}")
-    print(f"grading {len(todo)} notebook(s), at most {timeout:g} s per cell, {jobs} at a time ...",
+    for given in paths:
+        if given.is_dir() and todo and all(student == given.resolve().name for student, _ in todo):
+            print(f"note: {given} holds notebooks side by side, no student folders: graded as one student, "
+                  f"{given.resolve().name!r}", flush=True)
+    strictly = ", STRICT (a flagged answer earns 0)" if strict else ""
+    print(f"grading {len(todo)} notebook(s), at most {timeout:g} s per cell, {jobs} at a time{strictly} ...",
           flush=True)
-    grades = _run(todo, source, timeout, jobs)
-    text = to_csv(grades)
+    grades = _run(todo, source, timeout, jobs, strict)
+    text = to_csv(grades, expected)
     if csv_path is None:
         first = paths[0]
         csv_path = (first if first.is_dir() else first.parent) / "grades.csv"
     csv_path.write_text(text, encoding="utf-8")
-    print(table(grades))
+    print(table(grades, expected))
     print(f"\nCSV, also written to {csv_path}:")
     print(text, end="")
     return grades
@@ -251,14 +293,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds per cell (%(default)s)")
     parser.add_argument("--jobs", type=int, default=2, help="notebooks graded at once (%(default)s)")
     parser.add_argument("--source", type=Path, default=SOURCE, help="the source notebooks (%(default)s)")
+    parser.add_argument("--strict", action="store_true",
+                        help="a flagged answer (a forbidden import, a patched package object) earns 0")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # a worker process
     args = parser.parse_args(argv)
     if args.serve:
-        _serve(args.source, args.timeout)
+        _serve(args.source, args.timeout, args.strict)
         return 0
     if not args.paths:
         parser.error("give a notebook (make grade NB=...) or a folder of notebooks (make grade DIR=...)")
-    grade(args.paths, args.csv, args.timeout, max(1, args.jobs), args.source)
+    grade(args.paths, args.csv, args.timeout, max(1, args.jobs), args.source, args.strict)
     return 0
 
 

@@ -24,6 +24,8 @@ from typing import Any
 from pianitsa101.cards import Card, Rank, cards, make_deck
 from pianitsa101.checks._core import Runner, show
 from pianitsa101.checks._oracles import cycle_of, leaders
+from pianitsa101.checks._text import say
+from pianitsa101.checks._values import as_card, as_int, as_list
 from pianitsa101.pianitsa import PianitsaGame, PianitsaRules
 
 __all__ = ["check_compare", "check_find_cycle", "check_gather", "check_round_winners"]
@@ -32,8 +34,13 @@ _DECKS = {Rank.SIX: make_deck(36), Rank.TWO: make_deck(52)}
 _NINES = [c for c in make_deck(36) if c.rank >= Rank.NINE]  # a small custom deck: 9 10 J Q K A
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _ints(value: Any) -> Any:
+    """A plain list of ints from a list, tuple, set or array of whole numbers; NotImplemented otherwise."""
+    items = as_list(value)
+    if items is NotImplemented:
+        return NotImplemented
+    numbers = [as_int(v) for v in items]
+    return NotImplemented if NotImplemented in numbers else numbers
 
 
 # --- 01 compare (P4, P5) -------------------------------------------------------------------------
@@ -71,17 +78,24 @@ def _compare_cases(seed: int) -> Iterator[tuple[str, tuple, Any, str]]:
         yield f"compare({a}, {b}, lowest={lowest!r})", (a, b, lowest), expected, _compare_hint(a, b, lowest)
 
 
+def _one_of_three(value: Any) -> Any:
+    number = as_int(value)
+    return number if number in (-1, 0, 1) else NotImplemented
+
+
 def check_compare(compare: Callable, seed: int = 0) -> None:
     """Exercise 01 (P4, P5): ``compare(a, b, lowest)`` is 1 when a beats b, -1 when b beats a, 0 for a tie."""
     run = Runner("compare", compare)
-    run.many(_compare_cases(seed), lambda v: v if _is_int(v) and v in (-1, 0, 1) else NotImplemented,
+    run.many(_compare_cases(seed), _one_of_three,
              "1 (a beats b), -1 (b beats a) or 0 (the same rank, a dispute), as an int")
     run.passed()
 
 
 # --- 02 round_winners (P6, P8) -------------------------------------------------------------------
 
-def _winners_hint(faces: list[Card], lowest: Rank, expected: list[int]) -> str:
+def _winners_hint(faces: list[Card], lowest: Rank, expected: list[int], value: list | None = None) -> str:
+    if value is not None and value == [p + 1 for p in expected]:
+        return say("one_based")
     ranks = {c.rank for c in faces}
     if Rank.ACE in ranks and lowest in ranks:
         return ("P6: a card of the lowest rank knocks out every ace; then the highest rank among the cards "
@@ -109,13 +123,12 @@ def _winners_cases(seed: int) -> Iterator[tuple[str, tuple, Any, str]]:
     for faces, lowest in rounds:
         expected = list(leaders(faces, lowest))
         yield (f"round_winners({show(faces)}, lowest={lowest!r})", (list(faces), lowest), expected,
-               _winners_hint(faces, lowest, expected))
+               lambda value, f=faces, low=lowest, e=expected: _winners_hint(f, low, e, value))
 
 
 def _positions(value: Any) -> Any:
-    if isinstance(value, (list, tuple, set, frozenset)) and all(_is_int(v) for v in value):
-        return sorted(value)
-    return NotImplemented
+    numbers = _ints(value)
+    return NotImplemented if numbers is NotImplemented else sorted(numbers)
 
 
 def check_round_winners(round_winners: Callable, seed: int = 0) -> None:
@@ -158,9 +171,13 @@ def _gather_cases(seed: int) -> Iterator[tuple[str, tuple, Any, str]]:
 
 
 def _card_list(value: Any) -> Any:
-    if isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value):
-        return list(value)
-    return NotImplemented
+    if isinstance(value, (set, frozenset)):
+        return NotImplemented  # the order is the answer
+    items = as_list(value)
+    if items is NotImplemented:
+        return NotImplemented
+    plain = [as_card(c) for c in items]
+    return NotImplemented if NotImplemented in plain else plain
 
 
 def check_gather(gather: Callable, seed: int = 0) -> None:
@@ -174,10 +191,20 @@ def check_gather(gather: Callable, seed: int = 0) -> None:
 
 def _cycle_cases(seed: int) -> list[tuple[list[list[Card]], PianitsaRules]]:
     table, first = PianitsaRules(gather="table"), PianitsaRules()
-    out = [([cards("A♠ 6♥"), cards("6♠ A♥")], table)]
+    out = [([cards("K♠ A♣"), cards("A♥ K♣")], table),  # the cycle starts at the deal: (0, 2)
+           ([cards("A♠ 6♥"), cards("6♠ A♥")], table)]
     rng = random.Random(seed)
-    cycles = ends = 0
+    cycles = ends = at_deal = 0
     small = [c for c in make_deck(36) if c.rank >= Rank.TEN]  # a 20-card deck: 10 J Q K A
+    full = make_deck(36)
+    while at_deal < 2:  # small stacks whose very first position comes back (about 1 pair in 140)
+        size = rng.randint(3, 6)
+        dealt = rng.sample(full, 2 * size)
+        stacks = [dealt[:size], dealt[size:]]
+        found = cycle_of(stacks, table)
+        if found is not None and found[0] == 0 and found[1] > 2:
+            at_deal += 1
+            out.append((stacks, table))
     while cycles < 6 or ends < 3:
         rules = table if rng.random() < 0.85 else first
         deck = rng.choice((None, None, small))
@@ -197,14 +224,20 @@ def _cycle_cases(seed: int) -> list[tuple[list[list[Card]], PianitsaRules]]:
 def _cycle_answer(value: Any) -> Any:
     if value is None:
         return None
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(_is_int(v) for v in value):
-        return tuple(value)
-    return NotImplemented
+    if isinstance(value, (set, frozenset)):
+        return NotImplemented
+    numbers = _ints(value)
+    return tuple(numbers) if numbers is not NotImplemented and len(numbers) == 2 else NotImplemented
 
 
 def _cycle_hint(expected: tuple[int, int] | None, value: tuple[int, int] | None) -> str:
     if expected is None:
         return "P13: this game finishes (a player runs out) before any position repeats: answer None."
+    if expected[0] == 0 and value is None:
+        return (f"P13: here the position of the deal itself comes back after {expected[1]} tricks: remember "
+                "the position before the first trick too (the position after 0 tricks), compare each "
+                "position with every earlier position, not only the last one, and by ranks only (suits "
+                "never change the play).")
     if value is None:
         return ("P13: this game repeats a position. Compare positions by their ranks only (suits never "
                 "change the play), and with every earlier position, not only the last one.")
@@ -219,9 +252,8 @@ def check_find_cycle(find_cycle: Callable, seed: int = 0) -> None:
         expected = cycle_of(stacks, rules)
         case = f"find_cycle({show(stacks)}, {rules!r})"
         returned = run.call(case, [list(s) for s in stacks], rules)
-        value = _cycle_answer(returned)
-        if value is NotImplemented:
-            run.nonsense(case, returned, "a pair of ints (first, length), or None when no position repeats")
+        value = run.read(case, returned, _cycle_answer,
+                         "a pair of ints (first, length), or None when no position repeats")
         if value != expected:
             run.wrong(case, expected, returned, _cycle_hint(expected, value))
     run.passed()

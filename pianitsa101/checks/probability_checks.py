@@ -28,6 +28,8 @@ from typing import Any
 from pianitsa101.cards import Card, Rank, cards, make_deck
 from pianitsa101.checks._core import Runner, Text, show
 from pianitsa101.checks._oracles import dispute_probability, redeal_probability
+from pianitsa101.checks._text import say
+from pianitsa101.checks._values import as_fraction, as_list
 
 __all__ = ["check_dispute_chance", "check_estimate_dispute", "check_redeal_chance", "check_tie_chance"]
 
@@ -37,9 +39,18 @@ Z95 = 1.959963984540054
 
 def _exact(value: Any) -> Any:
     """A Fraction from a Fraction or whole number; NotImplemented for floats and everything else."""
-    if isinstance(value, numbers.Rational) and not isinstance(value, bool):
-        return Fraction(value)
-    return NotImplemented
+    return as_fraction(value)
+
+
+def _hint(expected: Fraction, rule_hint: str) -> Any:
+    """The hint for an exact chance: "you computed in floats" when the answer is a float made a Fraction."""
+    def pick(value: Fraction) -> str:
+        if value != expected and value == Fraction(float(expected)):
+            return say("floats", returned=str(float(expected)))
+        if value != expected and value.limit_denominator(10**6) != value and abs(value - expected) < 1e-9:
+            return say("floats", returned=str(float(value)))
+        return rule_hint
+    return pick
 
 
 def _deck_text(deck: Sequence[Card]) -> str:
@@ -71,8 +82,8 @@ def check_tie_chance(tie_chance: Callable, seed: int = 0) -> None:
              cards("6♠ A♥"), cards("K♠ K♥ K♦ A♠ A♥ 9♣"), *_random_decks(rng, 6, even=True, least=4)]
     hint = ("P6: two cards tie only when they have the same rank; the second top card is one of the other "
             "len(deck) - 1 cards (no card comes twice).")
-    run.many(((f"tie_chance({_deck_text(d)})", (list(d),), dispute_probability(2, d), hint) for d in decks),
-             _exact, _EXACT)
+    run.many(((f"tie_chance({_deck_text(d)})", (list(d),), p, _hint(p, hint))
+              for d in decks for p in [dispute_probability(2, d)]), _exact, _EXACT)
     run.passed()
 
 
@@ -91,8 +102,8 @@ def check_dispute_chance(dispute_chance: Callable, seed: int = 0) -> None:
     cases += [(rng.randint(3, 5), d) for d in _random_decks(rng, 3, even=False, least=10)]
     hint = ("P6: a dispute when the winning rank is held by two or more top cards; with a card of the "
             "deck's lowest rank on the table every ace is knocked out first (P5).")
-    run.many(((f"dispute_chance({n}, {_deck_text(d)})", (n, list(d)), dispute_probability(n, d), hint)
-              for n, d in cases), _exact, _EXACT)
+    run.many(((f"dispute_chance({n}, {_deck_text(d)})", (n, list(d)), p, _hint(p, hint))
+              for n, d in cases for p in [dispute_probability(n, d)]), _exact, _EXACT)
     run.passed()
 
 
@@ -110,8 +121,8 @@ def check_redeal_chance(redeal_chance: Callable, seed: int = 0) -> None:
         cases.append((rng.randint(2, len(deck) // 4), deck))
     hint = ("R3: the chance that at least one hand is four of a kind. The hands share one deck, so they are "
             "not independent: count them together (inclusion-exclusion), and only full ranks count.")
-    run.many(((f"redeal_chance({n}, {_deck_text(d)})", (n, list(d)), redeal_probability(n, d), hint)
-              for n, d in cases), _exact, _EXACT)
+    run.many(((f"redeal_chance({n}, {_deck_text(d)})", (n, list(d)), p, _hint(p, hint))
+              for n, d in cases for p in [redeal_probability(n, d)]), _exact, _EXACT)
     run.passed()
 
 
@@ -128,10 +139,12 @@ def _intervals(k: int, n: int) -> list[tuple[float, float]]:
 
 
 def _triple(value: Any) -> Any:
-    if isinstance(value, (list, tuple)) and len(value) == 3 and all(
-            isinstance(v, numbers.Real) and not isinstance(v, bool) for v in value):
-        return tuple(float(v) for v in value)
-    return NotImplemented
+    items = as_list(value) if not isinstance(value, (set, frozenset)) else NotImplemented
+    if items is NotImplemented or len(items) != 3:
+        return NotImplemented
+    if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in items):
+        return NotImplemented
+    return tuple(float.__float__(float(v)) for v in items)
 
 
 def check_estimate_dispute(estimate_dispute: Callable, seed: int = 0, games: int = 2000) -> None:
@@ -144,9 +157,7 @@ def check_estimate_dispute(estimate_dispute: Callable, seed: int = 0, games: int
         case = f"estimate_dispute({players}, {games}, random.Random({rng_seed}))"
         rng = random.Random(rng_seed)
         returned = run.call(case, players, games, rng)
-        value = _triple(returned)
-        if value is NotImplemented:
-            run.nonsense(case, returned, wanted)
+        value = run.read(case, returned, _triple, wanted)
         est, low, high = value
         if rng.getstate() == random.Random(rng_seed).getstate():
             run.wrong(case, Text("an estimate drawn with the generator rng"), returned, Text(
@@ -172,7 +183,7 @@ def check_estimate_dispute(estimate_dispute: Callable, seed: int = 0, games: int
                 "per game."))
         again = run.call(case, players, games, random.Random(rng_seed))
         run.cases -= 1  # the same case, asked twice
-        if _triple(again) != value:
+        if run.read(case, again, _triple, wanted) != value:
             run.wrong(case + ", twice", Text(f"the same answer twice, {show(returned)}"), again, Text(
                 "the same seed must give the same estimate: draw every random number from rng."))
         lines.append(f"  {players} players, {size} cards: estimate {est:.4f}, 95% interval {low:.4f} - "
