@@ -123,7 +123,7 @@ def line(label: str, result, agent: int = 0, heads_up: bool = True) -> tuple[flo
     """Print one strength line; return the win rate and the lower end of its interval."""
     stats = result.stats[agent]
     low, high = stats.interval
-    text = f"  {label:46}{stats.matches:>6}  {stats.win_rate:6.1%}  ({low:.1%} - {high:.1%})"
+    text = f"  {label:46}{stats.matches:>6}  {stats.win_rate:6.1%}  [{low:.1%}, {high:.1%}]"
     if heads_up:
         diff = result.difference(agent, 1 - agent)
         text += f"  diff {diff.value:+.1%} ({diff.low:+.1%} to {diff.high:+.1%})"

@@ -368,7 +368,7 @@ def check_strategy(agent: Any, seed: int = 0, matches: int = MATCHES, level: str
         run._fail(*lines)
     mine = result.stats[0]
     low, high = mine.interval
-    shown = f"won {mine.wins} of {mine.matches}: {mine.win_rate:.1%} (95% interval {low:.1%} - {high:.1%})"
+    shown = f"won {mine.wins} of {mine.matches}: {mine.win_rate:.1%} (95% interval {low:.1%} to {high:.1%})"
     if level == "bonus":
         if low <= 0.5:
             run.wrong(case, Text("a win rate whose 95% interval lies above 50%"), Text(shown),

@@ -108,7 +108,7 @@ class ClassTournament:
         """The leaderboard as printed: the schedule, the table, the top places."""
         rows = [("place", "entry", "matches", "wins", "win rate", "95% interval", "forfeits", "note")]
         for place, s in enumerate(self.lines, 1):
-            interval = "" if s.low is None else f"{s.low:.1%} - {s.high:.1%}"
+            interval = "" if s.low is None else f"[{s.low:.1%}, {s.high:.1%}]"
             rows.append((str(place) if not s.forfeits else "-", s.name, str(s.matches), str(s.wins),
                          f"{s.win_rate:.1%}" if not s.forfeits else "", interval, str(s.forfeits), s.note))
         widths = [max(len(r[i]) for r in rows) for i in range(7)]

@@ -194,7 +194,7 @@ class TournamentResult:
         for s in self.stats:
             low, high = s.interval
             rows.append([s.name, str(s.matches), str(s.wins), f"{s.win_rate:.1%}",
-                         f"{low:.1%} - {high:.1%}", str(s.losses), f"{s.mean_points:.2f}"])
+                         f"[{low:.1%}, {high:.1%}]", str(s.losses), f"{s.mean_points:.2f}"])
         return rows
 
     def _caption(self) -> str:
