@@ -300,6 +300,11 @@ def config(wheel_dir: str, out: Path, python: str = "", platform: str | None = N
     }
 
 
+#: JupyterLab settings of the site. Windowing off: a notebook draws every cell, not only those in
+#: view, so a whole lesson's prompts and outputs are in the page (find-in-page, printing, the tests).
+OVERRIDES = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+
+
 FRONT_DOOR = """<script>
       // pianitsa101: a visitor of the site's address starts at the front page notebook.
       window.location.replace("./lab/index.html?path=index.ipynb");
@@ -358,6 +363,8 @@ def build(out: Path = OUT, extra: tuple[Path, ...] = ()) -> dict:
         f"left for make lab: {', '.join(chosen['need_make_lab']) or 'none'}")
     settings = config("wheels", out, python, platform, taken)
     (stage / "jupyter_lite_config.json").write_text(json.dumps(settings, indent=1), encoding="utf-8")
+    # jupyterlite-core merges the lite dir's overrides.json into the site's settings overrides
+    (stage / "overrides.json").write_text(json.dumps(OVERRIDES, indent=1), encoding="utf-8")
     env = {**os.environ, "UV_PYTHON_DOWNLOADS": "never"}  # uv must not fetch a CPython build
     jupyter = Path(sys.executable).with_name("jupyter")
     output = run([str(jupyter), "lite", "build", "--lite-dir", str(stage)], cwd=stage, env=env)
