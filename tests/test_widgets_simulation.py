@@ -70,7 +70,7 @@ def test_two_rule_sets_side_by_side(stub):
     assert [c["rules"].gather for c in stub.calls] == ["winner_first", "table"]
     words = text(panel.table.value)
     assert "rules A" in words and "rules B" in words
-    assert "share of cycles (P13) 0.0%" in words and "20.0%" in words
+    assert "share of cycles (P13) 0.00% [0.00%, 0.38%] 20.0% [17.6%, 22.6%]" in words
     assert "rules B" in panel.chart.value  # both samples in the legend
 
 
