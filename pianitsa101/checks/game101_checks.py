@@ -2,17 +2,17 @@
 
 >>> from pianitsa101.game101 import DEFAULT_POINTS
 >>> def hand_points(hand, last):
-...     return sum(DEFAULT_POINTS[c.rank] for c in hand + last)   # counts the last queen as 3
+...     return sum(DEFAULT_POINTS[c.rank] for c in hand + last)   # counts the last card too
 >>> check_hand_points(hand_points)
 Traceback (most recent call last):
 ...
 pianitsa101.checks._core.CheckError: ✗ check_hand_points (exercise 03, R19, R20, R21)
   a wrong answer.
-  case:      hand_points([], [Q♥])
-  expected:  -20
-  returned:  3
-  hint:      R20: the winner who finishes with a queen scores -20 for it (-40
-             for the queen of spades), not its 3 points.
+  case:      hand_points([J♣], [8♣])
+  expected:  2
+  returned:  10
+  hint:      R19: only the cards left in the hand count; `last` is the winner's
+             last card.
   More help: hint("hand_points")
 """
 
