@@ -88,6 +88,22 @@ def launch_browser(playwright, **options):
                                       headless=True, **options)
 
 
+def private_lab_config(home: Path, disabled: str | None = None) -> Path:
+    """Write a server's private settings under ``home``: ``disabled`` off (if given), windowing off.
+
+    JupyterLab and Notebook 7 draw only the cells in view ("windowing"), and a test reads every
+    cell's prompt. Returns the notebook extension's settings folder.
+    """
+    if disabled:
+        labconfig = home / "config" / "labconfig"
+        labconfig.mkdir(parents=True)
+        (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": {disabled: True}}))
+    tracker = home / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True)
+    (tracker / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    return tracker
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nobody listens on now."""
     with socket.socket() as s:
@@ -158,14 +174,7 @@ class LabServer(_Server):
         self.log = self._home / "jupyterlab.log"
         # JupyterLab asks in a toast whether to fetch Jupyter news (which would cover buttons and
         # try the network): the announcements plugin is disabled in a private config folder.
-        labconfig = self._home / "config" / "labconfig"
-        labconfig.mkdir(parents=True)
-        (labconfig / "page_config.json").write_text(
-            '{"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": true}}')
-        # JupyterLab draws only the cells in view ("windowing"); a test reads every cell's prompt.
-        tracker = self._home / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
-        tracker.mkdir(parents=True)
-        (tracker / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+        tracker = private_lab_config(self._home, "@jupyterlab/apputils-extension:announcements")
         # Running a lesson must not write its new outputs into the repository's notebooks.
         docmanager = tracker.parent / "docmanager-extension"
         docmanager.mkdir(parents=True)

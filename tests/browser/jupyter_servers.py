@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from harness import ROOT, _Server, _wait_for, free_port
+from harness import ROOT, _Server, _wait_for, free_port, private_lab_config
 
 
 def _private_env(home: Path) -> dict[str, str]:
@@ -52,15 +52,8 @@ class _JupyterServer(_Server):
         self.log = self._home / "server.log"
         # Voila loads every lab extension, Notebook 7's own too, and cannot give that one the modules it
         # shares (a console error on every Voila page): disabled for Voila only (Notebook needs it).
-        if Path(command[0]).name == "voila":
-            labconfig = self._home / "config" / "labconfig"
-            labconfig.mkdir(parents=True)
-            (labconfig / "page_config.json").write_text(
-                '{"disabledExtensions": {"@jupyter-notebook/lab-extension": true}}')
-        # Notebook 7 draws only the cells in view ("windowing"); a test reads every cell's prompt.
-        tracker = self._home / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
-        tracker.mkdir(parents=True)
-        (tracker / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+        voila = Path(command[0]).name == "voila"
+        private_lab_config(self._home, "@jupyter-notebook/lab-extension" if voila else None)
         if hasattr(os, "geteuid") and os.geteuid() == 0 and Path(command[0]).name != "voila":
             command.append("--allow-root")
         command = [c.replace("{port}", str(self.port)) for c in command]
