@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
+import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -45,6 +46,25 @@ class CountingComm:
 
     def close(self, *args, **kwargs) -> None:
         pass
+
+
+def in_a_thread_of_its_own(function):
+    """``function()``, run in a new thread, where no event loop runs (its result, or its exception)."""
+    results: list = []
+
+    def run() -> None:
+        try:
+            results.append((True, function()))
+        except BaseException as error:  # handed back to the test, which raises it
+            results.append((False, error))
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    ok, value = results[0]
+    if not ok:
+        raise value
+    return value
 
 
 @pytest.fixture
@@ -82,16 +102,19 @@ def test_a_cell_that_plays_a_match_sends_each_widget_once_when_it_ends(sent):
         await asyncio.sleep(0)  # the cell ends: the event loop runs
         return table, during, hand_now
 
-    table, during, hand_now = asyncio.run(cell())
+    table, during, hand_now = in_a_thread_of_its_own(lambda: asyncio.run(cell()))
     assert during == 0  # nothing was sent while the cell ran
     assert 0 < sum(sent.values()) <= len(list(widgets_in(table)))  # then one message per widget at most
     assert hand_now == table.hand.items and three_rounds(table)
 
 
 def test_without_an_event_loop_every_change_goes_out_at_once(sent):
-    table = Table101(players=3, seed=69, delay=0)
-    sent.clear()
-    table.play(table.legal_moves[0])
+    def script():
+        table = Table101(players=3, seed=69, delay=0)
+        sent.clear()
+        table.play(table.legal_moves[0])
+
+    in_a_thread_of_its_own(script)
     assert sum(sent.values()) > 0  # a script or a test sees the widgets change as before
 
 
@@ -106,7 +129,7 @@ def test_a_click_reaches_python_and_its_redraw_goes_out_after_it(sent):
         await asyncio.sleep(0)
         return waiting, sum(sent.values())
 
-    waiting, after = asyncio.run(click())
+    waiting, after = in_a_thread_of_its_own(lambda: asyncio.run(click()))
     assert set(waiting) <= {("clicked",)}  # the click itself (from Python here); the redraw waits
     assert after > len(waiting)
 
@@ -116,8 +139,31 @@ def test_hold_messages_walks_children_layouts_and_styles():
     box = w.VBox([w.HBox([button])])
     found = list(widgets_in(box))
     assert button in found and button.layout in found and button.style in found and box.layout in found
-    hold_messages(box)  # no event loop: nothing is held
+    in_a_thread_of_its_own(lambda: hold_messages(box))  # no event loop: nothing is held
     assert getattr(box, "_p101_held", None) is None
+
+
+def test_a_held_slider_sends_its_new_end_before_its_value(monkeypatch):
+    """The front end applies a message's changes in order: ``value=106`` before ``max=106`` would be
+    clamped to the old end and sent back (the table then jumped back to an earlier trick)."""
+    messages: list[list[str]] = []
+
+    class RecordingComm(CountingComm):
+        def send(self, data=None, metadata=None, buffers=None) -> None:
+            messages.append(list((data or {}).get("state", {})))
+
+    monkeypatch.setattr(comm, "create_comm", RecordingComm)
+
+    async def cell():
+        slider = w.IntSlider(value=0, min=0, max=0)
+        await asyncio.sleep(0)
+        messages.clear()
+        hold_messages(slider)
+        slider.max, slider.min, slider.value, slider.description = 106, 1, 106, "trick"
+        await asyncio.sleep(0)
+
+    in_a_thread_of_its_own(lambda: asyncio.run(cell()))
+    assert messages == [["description", "max", "min", "value"]]
 
 
 LESSON_CELLS = [

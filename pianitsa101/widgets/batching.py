@@ -13,6 +13,11 @@ that runs now (a cell, a click's handler, a bot's scheduled move) goes on; when 
 event loop, each widget sends one message with its last state. The widgets' values in Python are
 current all along; only their messages wait. Without a running event loop (a script, a test) it
 does nothing and every change goes out at once, as before.
+
+A held message carries several changes of one widget at once, and their order matters to the
+front end, which applies them one by one: a slider told ``value=106`` before ``max=106`` clamps
+the value to its old end and sends that back, and the table jumps to an earlier trick. So a
+widget's bounds and options go first and its ``value`` (or ``index``) last (``ordered_keys``).
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ from collections.abc import Iterator
 
 import ipywidgets as w
 
-__all__ = ["hold_messages", "widgets_in"]
+__all__ = ["hold_messages", "ordered_keys", "widgets_in"]
+
+_LAST = ("index", "value")  # what a front end checks against the widget's other traits
 
 
 def widgets_in(root: w.Widget) -> Iterator[w.Widget]:
@@ -43,6 +50,32 @@ def widgets_in(root: w.Widget) -> Iterator[w.Widget]:
                     todo.append(item)
 
 
+def ordered_keys(keys) -> list[str]:
+    """The changed traits in the order a front end can apply them: bounds and options, then the value.
+
+    >>> ordered_keys({"value", "max", "description"})
+    ['description', 'max', 'value']
+    """
+    return sorted(keys, key=lambda name: (_LAST.index(name) + 1 if name in _LAST else 0, name))
+
+
+@contextlib.contextmanager
+def _held(widget: w.Widget) -> Iterator[None]:
+    """``widget.hold_sync()`` that sends what changed in ``ordered_keys`` order (ipywidgets' own
+    ``hold_sync`` sends a set, in no fixed order)."""
+    if widget._holding_sync:
+        yield
+        return
+    widget._holding_sync = True
+    try:
+        yield
+    finally:
+        widget._holding_sync = False
+        keys, widget._states_to_send = widget._states_to_send, set()
+        if keys:
+            widget.send_state(ordered_keys(keys))
+
+
 def hold_messages(root: w.Widget) -> None:
     """Hold the messages of ``root``'s widgets until the running event loop gets control back."""
     if getattr(root, "_p101_held", None) is not None:
@@ -53,7 +86,7 @@ def hold_messages(root: w.Widget) -> None:
         return  # no event loop running: changes are sent at once
     held = contextlib.ExitStack()
     for widget in widgets_in(root):
-        held.enter_context(widget.hold_sync())
+        held.enter_context(_held(widget))
     root._p101_held = held
 
     def release() -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from harness import errors_shown, offsite, record_requests, run_all
 from playwright.sync_api import expect
 
@@ -57,10 +56,9 @@ def test_pianitsa_table_and_simulation_panel_in_the_browser(lab, page):
     assert offsite(seen) == []  # no CDN, no web fonts: everything came from 127.0.0.1
 
 
-@pytest.mark.xfail(strict=False, reason="open bug found at the last merge: since the tables batch their "
-                   "widget updates (issue 19's hang fix), the back-slider sometimes leaves the trick view "
-                   "on the deal while the header says 'trick 1 of 2'; not yet understood, so not yet fixed")
 def test_the_back_slider_shows_the_earlier_trick(lab, page):
+    """The slider's new end and its value arrive in one message, end first: told the value first, the
+    front end clamped it to the old end and sent that back (the view jumped to trick 1, or the deal)."""
     page.goto(lab.notebook_url(NOTEBOOK))
     run_all(page)
     table = page.locator(".p101-pianitsa-table")
