@@ -31,6 +31,9 @@ import tarfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import interrupt_shim  # lite/interrupt_shim.py: Kernel > Interrupt stops a running cell
+
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / "lite" / "cache"  # kept between builds: the npm tarball of the Pyodide runtime
 OUT = ROOT / "dist" / "lite"  # the site; its JupyterLite project folder is build/lite (made anew)
@@ -176,11 +179,16 @@ def front_page(chosen: list[tuple[str, str]], left_out: list[tuple[str, str, lis
         "Python, `make lab` in the project folder installs everything and opens them in JupyterLab.\n",
         "## If a cell runs for ever\n",
         "A cell that never ends (a `while True:` loop, say) keeps the kernel busy: its prompt stays `[*]`. "
-        "Use **Kernel > Restart Kernel** (about ten seconds), then **Run > Run All Cells** to run the "
-        "notebook again from the top; what you typed stays. *Kernel > Interrupt* does not stop a running "
-        "cell in this site: its Python kernel (jupyterlite-pyodide-kernel 0.8) cannot be interrupted yet, "
-        "whatever the web server sends. No header needs configuring: the site works on any static "
-        "host as it is.\n",
+        "Use **Kernel > Interrupt** (or the ■ button above the notebook): the cell stops with "
+        "`KeyboardInterrupt` within a few seconds, and your variables stay. That works when the site is "
+        "served by its own `serve.py` (`python3 serve.py` in the site's folder, or `make lite-serve`), which "
+        "sends the two headers that let the page interrupt Python: `Cross-Origin-Opener-Policy: same-origin` "
+        "and `Cross-Origin-Embedder-Policy: require-corp`. A web host that does not send them (GitHub Pages, "
+        "say) runs everything else the same, but there *Interrupt* only cancels the cells waiting to run: "
+        "use **Kernel > Restart Kernel** (about ten seconds), then **Run > Run All Cells**; what you typed "
+        "stays. "
+        "To see which case you are in, run `import js; js.crossOriginIsolated` in a cell: `True` means "
+        "*Interrupt* stops a running cell.\n",
         "## Simulations here\n",
         "`simulate_pianitsa` and `simulate_101` run in pure Python in the browser: the same games as "
         "the compiled simulator for the same seed, about a hundred times slower, so their default "
@@ -321,6 +329,7 @@ def finish(out: Path, chosen: dict) -> None:
     if "<head>" not in page:
         raise SystemExit("lite: the site's index.html has no <head>: the JupyterLite layout changed")
     index.write_text(page.replace("<head>", "<head>\n    " + FRONT_DOOR, 1), encoding="utf-8")
+    interrupt_shim.install(out)
     shutil.copy(ROOT / "lite" / "serve.py", out / "serve.py")
     # Browsers ask every site for /favicon.ico: JupyterLite's own icon answers it (no 404).
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
