@@ -11,11 +11,11 @@ The shim, in ``lite/interrupt/``:
 - ``interrupt.js`` (the first script of ``lab/index.html``): keeps each kernel worker's signal and,
   when a busy kernel is interrupted, writes 2 (SIGINT) into it: the cell raises KeyboardInterrupt.
 
-Isolated, the kernel talks to its worker through ``coincident`` 1.2.3, whose page side fails when
-the worker answers before the page starts waiting (``Atomics.waitAsync`` then returns at once,
-without a promise: "A(...).value.then is not a function", and the cell or the kernel's start
-hangs; seen in most isolated page loads here). ``patch_coincident`` makes that wait accept an
-answer that is already there. jupyterlite-pyodide-kernel 0.9 (alpha) moves to coincident 4.
+Isolated, the kernel talks to its worker through ``coincident`` 1.2.3, whose waits fail when the
+other side answers before they start (on the page "A(...).value.then is not a function", and a
+cell or the kernel's start hangs: seen in most isolated page loads here; in the worker a
+half-read answer, a Pyodide fatal error). ``patch_coincident`` fixes both waits.
+jupyterlite-pyodide-kernel 0.9 (alpha) moves to coincident 4.
 Every edit checks the exact text it replaces and stops the build if the packages changed.
 """
 
@@ -32,34 +32,49 @@ SHIM_SCRIPT = '<script src="../static/pianitsa101/interrupt.js"></script>'
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 MISFIT = "the interrupt shim does not fit this jupyterlite-pyodide-kernel (lite/interrupt_shim.py)"
 
-# coincident 1.2.3, minified into jupyterlite-pyodide-kernel 0.8.6's page-side chunk. Its wait
-# `A(isAsync, buffer)` returns Atomics.waitAsync's result, whose `value` is "not-equal" (a string)
-# when the worker has already written; the fixed wait then resolves at once (a first answer, the
-# length, is complete once its flag is set) or, for the answer's text (length `z` known), once its
-# last character is written (JSON text never holds a NUL).
-COINCIDENT_EDITS = (
+# coincident 1.2.3 as minified into jupyterlite-pyodide-kernel 0.8.6: a call to the other side
+# waits twice, for the answer's length, then for its text, which the other side writes over the
+# same buffer. Each side's wait `A`/`u` may find the answer already there: the page's
+# Atomics.waitAsync then returns "not-equal" at once and no promise ("A(...).value.then is not a
+# function"), the worker's Atomics.wait returns and it reads a half-written text ("Pyodide has
+# suffered a fatal error ... SyntaxError: ... JSON", seen on a kernel start here). The fixed waits
+# take an answer that is there and, for a text of known length `z`, wait until its last character
+# is written (JSON text never holds a NUL).
+PAGE_EDITS = (  # the kernel extension's chunk holding the page side
     ("A=(e,t)=>e?c(t,0):",
      "A=(e,t,z)=>e?(p101w=>\"string\"!=typeof p101w.value?p101w:{value:new Promise(function p101r(g){"
-     "z&&0===new d(t.buffer)[z-1]?setTimeout(p101r,0,g):g()})})(c(t,0)):"),
+     "z&&0===Atomics.load(new d(t.buffer),z-1)?setTimeout(p101r,0,g):g()})})(c(t,0)):"),
     ("A(u,s).value.then(()=>t(P.decode(", "A(u,s,e).value.then(()=>t(P.decode("),
+)
+WORKER_EDITS = (  # coincident.worker.*.js, the isolated kernel's worker
+    ("u=(e,t)=>e?re(t,0):(o?at(t,l,o):ge(t,0),ut)",
+     "u=(e,t,z)=>e?re(t,0):(o?at(t,l,o):ge(t,0),(()=>{if(z)for(let p101q=new Pe(t.buffer);"
+     "0===Atomics.load(p101q,z-1););})(),ut)"),
+    ("u(f,o).value.then(()=>t(h.decode(", "u(f,o,e).value.then(()=>t(h.decode("),
 )
 
 
-def patch_coincident(out: Path) -> Path:
-    """Fix coincident's page-side wait (see the module's docstring); return the file edited."""
-    static = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
-    chunks = [path for path in sorted(static.glob("*.js")) if "worker" not in path.name
-              and COINCIDENT_EDITS[0][0] in path.read_text(encoding="utf-8")]
-    if len(chunks) != 1:
-        raise SystemExit(f"lite: coincident's page-side wait is in {len(chunks)} files, not 1: {MISFIT}")
-    (chunk,) = chunks
-    text = chunk.read_text(encoding="utf-8")
-    for old, new in COINCIDENT_EDITS:
+def _edit(files: list[Path], edits: tuple[tuple[str, str], ...]) -> Path:
+    """Apply ``edits`` to the one file of ``files`` that holds the first; return it."""
+    holding = [path for path in files if edits[0][0] in path.read_text(encoding="utf-8")]
+    if len(holding) != 1:
+        raise SystemExit(f"lite: coincident's wait is in {len(holding)} files, not 1: {MISFIT}")
+    (path,) = holding
+    text = path.read_text(encoding="utf-8")
+    for old, new in edits:
         if text.count(old) != 1:
-            raise SystemExit(f"lite: {chunk.name} holds {old!r} {text.count(old)} times, not once: {MISFIT}")
+            raise SystemExit(f"lite: {path.name} holds {old!r} {text.count(old)} times, not once: {MISFIT}")
         text = text.replace(old, new)
-    chunk.write_text(text, encoding="utf-8")
-    return chunk
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def patch_coincident(out: Path) -> list[Path]:
+    """Fix coincident's waits on the page and in the kernel worker (see above); return the files."""
+    static = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    scripts = sorted(static.glob("*.js"))
+    return [_edit([path for path in scripts if "worker" not in path.name], PAGE_EDITS),
+            _edit([path for path in scripts if path.name.startswith("coincident.worker.")], WORKER_EDITS)]
 
 
 def install(out: Path) -> None:

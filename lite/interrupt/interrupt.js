@@ -59,18 +59,21 @@
     proto.interrupt = interrupt;
   }
 
-  // The app appears as window.jupyterapp (exposeAppInBrowser) before it starts its kernels.
-  const started = Date.now();
-  const timer = setInterval(() => {
-    const kernels = globalThis.jupyterapp && globalThis.jupyterapp.serviceManager &&
-      globalThis.jupyterapp.serviceManager.kernels;
-    const client = kernels && kernels._kernelAPIClient;
-    if (client) {
-      clearInterval(timer);
-      patch(client);
-    } else if (Date.now() - started > 120000) {
-      clearInterval(timer);
-      console.warn("pianitsa101: no JupyterLite kernel client found: Interrupt cancels waiting cells only");
-    }
-  }, 50);
+  // JupyterLite hands its app to window.jupyterapp (exposeAppInBrowser) before it starts any
+  // kernel: patch its kernel client at that moment.
+  let app;
+  Object.defineProperty(globalThis, "jupyterapp", {
+    configurable: true,
+    enumerable: true,
+    get: () => app,
+    set: (value) => {
+      app = value;
+      const kernels = value && value.serviceManager && value.serviceManager.kernels;
+      if (kernels && kernels._kernelAPIClient) {
+        patch(kernels._kernelAPIClient);
+      } else {
+        console.warn("pianitsa101: no JupyterLite kernel client: Interrupt cancels waiting cells only");
+      }
+    },
+  });
 })();
