@@ -180,15 +180,15 @@ def front_page(chosen: list[tuple[str, str]], left_out: list[tuple[str, str, lis
         "## If a cell runs for ever\n",
         "A cell that never ends (a `while True:` loop, say) keeps the kernel busy: its prompt stays `[*]`. "
         "Use **Kernel > Interrupt** (or the ■ button above the notebook): the cell stops with "
-        "`KeyboardInterrupt` within a few seconds, and your variables stay. That works when the site is "
-        "served by its own `serve.py` (`python3 serve.py` in the site's folder, or `make lite-serve`), which "
-        "sends the two headers that let the page interrupt Python: `Cross-Origin-Opener-Policy: same-origin` "
-        "and `Cross-Origin-Embedder-Policy: require-corp`. A web host that does not send them (GitHub Pages, "
-        "say) runs everything else the same, but there *Interrupt* only cancels the cells waiting to run: "
-        "use **Kernel > Restart Kernel** (about ten seconds), then **Run > Run All Cells**; what you typed "
-        "stays. "
-        "To see which case you are in, run `import js; js.crossOriginIsolated` in a cell: `True` means "
-        "*Interrupt* stops a running cell.\n",
+        "`KeyboardInterrupt` within a few seconds, and your variables stay.\n",
+        "If it does not stop, this site is served without the two headers below: use **Kernel > Restart "
+        "Kernel** (about ten seconds), then **Run > Run All Cells**; what you typed stays. A cell with "
+        "`import js; js.crossOriginIsolated` shows `True` where *Interrupt* stops a running cell.\n",
+        "*For the teacher:* *Interrupt* needs a cross-origin isolated page. The site's own `serve.py` "
+        "(`python3 serve.py` in its folder, or `make lite-serve`) sends the two headers with every file: "
+        "`Cross-Origin-Opener-Policy: same-origin` and `Cross-Origin-Embedder-Policy: require-corp`; on "
+        "another web host, configure them for the whole folder. Where a host cannot (GitHub Pages, say), "
+        "everything else works the same, but *Interrupt* only cancels the cells waiting to run.\n",
         "## Simulations here\n",
         "`simulate_pianitsa` and `simulate_101` run in pure Python in the browser: the same games as "
         "the compiled simulator for the same seed, about a hundred times slower, so their default "
