@@ -338,7 +338,11 @@ def finish(out: Path, chosen: dict) -> None:
         "Put this folder on any static web host and open its address; or, with no internet,\n"
         "run   python3 serve.py   in this folder (python serve.py on Windows) and open the\n"
         "address it prints. Opening index.html straight from the disk does not work:\n"
-        "browsers run Python in a page only when it comes from a web server.\n", encoding="utf-8")
+        "browsers run Python in a page only when it comes from a web server.\n\n"
+        "For Kernel > Interrupt to stop a running cell, the host must send two headers with every\n"
+        "file: Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp\n"
+        "(serve.py does). Without them all else works, and Kernel > Restart Kernel stops a cell.\n",
+        encoding="utf-8")
     versions = {name: importlib.metadata.version(name) for name in
                 ("jupyterlite-core", "jupyterlite-pyodide-kernel", "pyodide-lock", "ipywidgets", "anywidget")}
     versions["pyodide"] = PYODIDE
