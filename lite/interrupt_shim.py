@@ -12,9 +12,9 @@ The shim, in ``lite/interrupt/``:
   when a busy kernel is interrupted, writes 2 (SIGINT) into it: the cell raises KeyboardInterrupt.
 
 Isolated, the kernel talks to its worker through ``coincident`` 1.2.3, whose waits fail when the
-other side answers before they start (on the page "A(...).value.then is not a function", and a
-cell or the kernel's start hangs: seen in most isolated page loads here; in the worker a
-half-read answer, a Pyodide fatal error). ``patch_coincident`` fixes both waits.
+other side answers before they start (on the page "A(...).value.then is not a function", seen in
+most isolated page loads here, and the call never gets its answer; in the worker a half-read
+answer, a Pyodide fatal error at a kernel's start). ``patch_coincident`` fixes both waits.
 jupyterlite-pyodide-kernel 0.9 (alpha) moves to coincident 4.
 Every edit checks the exact text it replaces and stops the build if the packages changed.
 """
