@@ -5,6 +5,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# make test (and lint, messages) also needs the test tools (pytest, nbval, playwright, ...);
+# make lab does not wait for them on a first start.
+TEST_STAMP := $(VENV)/.test-installed-stamp
 
 # JupyterLab refuses to run as root without --allow-root, and cannot open a
 # browser on a machine without a display: it then only prints the URL.
@@ -20,6 +23,12 @@ endif
 ifeq ($(DISPLAY)$(WAYLAND_DISPLAY)$(shell uname -s | grep -x Darwin),)
 LAB_FLAGS += --no-browser
 endif
+
+# make test runs its tests in TEST_JOBS processes at once (pytest-xdist), a file at a time
+# (--dist loadscope: one notebook's cells run in order in one kernel, and a module's shared
+# fixtures are built once): on a 2-core machine the browser tests' waiting and the engine tests'
+# computing overlap. TEST_JOBS=0 runs everything in one process.
+TEST_JOBS ?= 2
 
 # Folders of notebooks that nbval re-executes (only those that exist).
 NOTEBOOK_DIRS := $(wildcard notebooks exercises)
@@ -47,9 +56,15 @@ LITE_PORT ?= 8000
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "pianitsa101 needs Python 3.10 or newer, found " + sys.version' 
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo "Installing JupyterLab and pianitsa101 into $(VENV) (about a minute on a first start)..."
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e .
 	touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP)
+	@echo "Installing the test tools into $(VENV)..."
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(TEST_STAMP)
 
 $(NUMBA_STAMP): $(STAMP) $(wildcard pianitsa101/simulate/*.py)
 	$(BIN)/python -m pianitsa101.strategy  # the simulators and the bot's playouts (simulate imports no strategy)
@@ -76,11 +91,12 @@ lab: $(STAMP)
 lab-reset: $(STAMP)
 	$(BIN)/python tools/lab.py reset $(NB)
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check pianitsa101 tests tools $(wildcard benchmarks docs lite) $(NOTEBOOK_DIRS)
 
-test: $(STAMP) $(NUMBA_STAMP) $(LITE_STAMP) lint
-	$(BIN)/python -m pytest tests --doctest-modules pianitsa101 --doctest-glob=README.md README.md \
+test: $(TEST_STAMP) $(NUMBA_STAMP) $(LITE_STAMP) lint
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadscope \
+	    tests --doctest-modules pianitsa101 --doctest-glob=README.md README.md \
 	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) $(addprefix --ignore=,$(NBVAL_IGNORE)) ; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 
@@ -128,7 +144,7 @@ bench-tournament: $(STAMP)
 # simulations, merge them into the Russian .po (translate the new entries there), compile the .mo that ships.
 MESSAGE_SOURCES := pianitsa101/i18n.py pianitsa101/pianitsa pianitsa101/game101 pianitsa101/simulate
 .PHONY: messages
-messages: $(STAMP)
+messages: $(TEST_STAMP)
 	$(BIN)/pybabel extract --no-location --sort-output -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 \
 	    --project=pianitsa101 -o pianitsa101/locale/pianitsa101.pot $(MESSAGE_SOURCES)
 	$(BIN)/pybabel update --no-fuzzy-matching --width=110 -D pianitsa101 -i pianitsa101/locale/pianitsa101.pot \
