@@ -228,12 +228,13 @@ def translated_source(source: dict[str, Any], texts: dict[str, Any], lang: str) 
     english = {c["id"]: c for c in source["cells"] if c["cell_type"] == "markdown"}
     given: dict[str, str] = {}
     for cell in texts["cells"]:
-        if cell["cell_type"] != "markdown":
-            raise ValueError(f"the {lang} text holds a {cell['cell_type']} cell ({cell.get('id')!r}): its code is "
-                             "the English source's, so it may hold Markdown cells only")
-        if cell.get("id") not in english:
-            raise ValueError(f"the {lang} text has a cell {cell.get('id')!r} that the English source does not "
-                             f"have (its Markdown cells: {', '.join(english)})")
+        kind, key = cell["cell_type"], cell.get("id")
+        if kind != "markdown":
+            raise ValueError(f"the {lang} text holds a {kind} cell ({key!r}): its code is the English "
+                             "source's, so it may hold Markdown cells only")
+        if key not in english:
+            raise ValueError(f"the {lang} text has a cell {key!r} that the English source does not have "
+                             f"(its Markdown cells: {', '.join(english)})")
         given[cell["id"]] = _source(cell)
     missing = [i for i in english if i not in given]
     if missing:
