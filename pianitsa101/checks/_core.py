@@ -26,8 +26,9 @@ from typing import Any
 
 from pianitsa101.checks._exercises import EXERCISES, Exercise
 from pianitsa101.checks._limit import TimeUp, time_limit
-from pianitsa101.checks._text import say
+from pianitsa101.checks._text import label, say
 from pianitsa101.checks._values import is_generator
+from pianitsa101.i18n import _, get_language, number
 
 __all__ = ["CheckError", "Foreign", "Runner", "Text", "first_difference", "show", "show_move"]
 
@@ -83,9 +84,10 @@ def show(value: Any) -> str:
     try:
         text = repr(value)
     except Exception as exc:  # an odd object whose repr raises still gets a message
-        text = f"<a {type(value).__name__} whose repr raised {type(exc).__name__}>"
+        text = _("<a {type} whose repr raised {error}>").format(type=type(value).__name__,
+                                                                error=type(exc).__name__)
     if not isinstance(text, str):
-        text = f"<a {type(value).__name__}>"
+        text = _("<a {type}>").format(type=type(value).__name__)
     return text if len(text) <= 300 else text[:297] + "..."
 
 
@@ -111,7 +113,7 @@ class Foreign:
 
 
 _WIDTH = 80  # fits a notebook's output area on a small screen, the file browser open
-_LABEL = re.compile(r"^[a-z ]+:\s+")
+_LABEL = re.compile(r"^[a-zа-яё ]+:\s+")
 
 
 def _wrap(line: str) -> str:
@@ -125,7 +127,8 @@ def _wrap(line: str) -> str:
 def _what(value: Any) -> str:
     """A value with its type, for 'returned ...' lines: 0.25 (a float), np.int64(1) (an int64)."""
     name = value.type_name if isinstance(value, Foreign) else type(value).__name__
-    return f"{show(value)} ({'an' if name[:1].lower() in 'aeiou' else 'a'} {name})"
+    text = _("{value} (an {type})") if name[:1].lower() in "aeiou" else _("{value} (a {type})")
+    return text.format(value=show(value), type=name)
 
 
 class Runner:
@@ -146,7 +149,8 @@ class Runner:
 
     def _header(self) -> str:
         ex = self.exercise
-        return f"✗ check_{ex.name} (exercise {ex.number:02d}, {ex.rules})"
+        header = _("✗ check_{name} (exercise {number}, {rules})")
+        return header.format(name=ex.name, number=f"{ex.number:02d}", rules=ex.rules)
 
     def _fail(self, *lines: str) -> None:
         """Raise the CheckError with the exercise's header, these lines and where to find more help."""
@@ -157,18 +161,18 @@ class Runner:
     def wrong(self, case: str, expected: Any, returned: Any, hint: str, value: Any = None) -> None:
         """Raise the CheckError of a wrong answer; ``value``, the answer read as a plain value, shows
         where two long lists first differ."""
-        lines = [say("wrong"), f"case:      {case}", f"expected:  {show(expected)}",
-                 f"returned:  {show(returned)}"]
+        lines = [say("wrong"), label("case") + case, label("expected") + show(expected),
+                 label("returned") + show(returned)]
         if isinstance(expected, list) and isinstance(value, list) and max(len(expected), len(value)) > 4:
-            lines.append(f"where:     {first_difference(expected, value)}")
-        self._fail(*lines, f"hint:      {hint}")
+            lines.append(label("where") + first_difference(expected, value))
+        self._fail(*lines, label("hint") + hint)
 
     def nonsense(self, case: str, returned: Any, wanted: str) -> None:
         """Raise the CheckError of an answer of the wrong kind."""
         extra = say("forgot_return") if returned is None else ""
         extra = say("generator") if is_generator(returned) else extra
-        self._fail(say("kind"), f"case:      {case}", f"returned:  {_what(returned)}",
-                   f"wanted:    {wanted}.{extra}")
+        self._fail(say("kind"), label("case") + case, label("returned") + _what(returned),
+                   label("wanted") + f"{wanted}.{extra}")
 
     def read(self, case: str, returned: Any, reader: Callable[[Any], Any], wanted: str) -> Any:
         """The answer as a plain value (``reader``, see ``_values``); a CheckError when it is of the wrong
@@ -178,12 +182,12 @@ class Runner:
             with time_limit(1.0):
                 value = reader(returned)
         except TimeUp:
-            problem = "reading it took more than a second"
+            problem = _("reading it took more than a second")
         except Exception as exc:  # the object's own methods raised
             problem = f"{type(exc).__name__}: {exc}"[:200]
         if problem:
-            self._fail(say("kind"), f"case:      {case}", f"returned:  {_what(returned)}",
-                       f"wanted:    {wanted}.", say("unreadable", error=problem))
+            self._fail(say("kind"), label("case") + case, label("returned") + _what(returned),
+                       label("wanted") + f"{wanted}.", say("unreadable", error=problem))
         if value is NotImplemented:
             self.nonsense(case, returned, wanted)
         return value
@@ -206,8 +210,8 @@ class Runner:
         except (Exception, SystemExit) as exc:
             self.raised(case, exc)
         self._fail(say("timeout", seconds=f"{seconds:g}"),
-                   f"case:      {case}",
-                   f"hint:      {self.exercise.slow_hint}")
+                   label("case") + case,
+                   label("hint") + _(self.exercise.slow_hint))
         return None  # never reached: _fail raises
 
     def not_written(self, exc: BaseException) -> None:
@@ -217,12 +221,12 @@ class Runner:
 
     def raised(self, case: str, exc: BaseException) -> None:
         """Raise the CheckError for a student's function that raised ``exc``."""
-        lines = [say("raised"), f"case:      {case}",
-                 f"error:     {type(exc).__name__}: {exc}"]
+        lines = [say("raised"), label("case") + case,
+                 label("error") + f"{type(exc).__name__}: {exc}"]
         where = student_line(exc)
         if where:
-            lines.append(f"where:     {where}")
-        lines.append(f"hint:      {self.exercise.error_hint}")
+            lines.append(label("where") + where)
+        lines.append(label("hint") + _(self.exercise.error_hint))
         self._fail(*lines)
 
     def many(self, cases: Iterable[tuple[str, tuple, Any, Any]], accept: Callable[[Any], Any],
@@ -241,7 +245,8 @@ class Runner:
         """Print the message of success."""
         ex = self.exercise
         note = f" {detail}" if detail else ""
-        print(say("passed", function=ex.function, cases=str(self.cases), rules=ex.rules, note=note))
+        cases = number(self.cases) if get_language() != "en" else str(self.cases)
+        print(say("passed", function=ex.function, cases=cases, rules=ex.rules, note=note))
         warn_flags(ex)
 
 
@@ -275,7 +280,8 @@ def student_line(exc: BaseException) -> str:
         return ""
     frame = frames[-1]
     text = (frame.line or linecache.getline(frame.filename, frame.lineno)).strip()
-    return f"{_cell_name(frame.filename)}, line {frame.lineno}, in {frame.name}: {text}"
+    where = _("{cell}, line {line}, in {function}: {text}")
+    return where.format(cell=_cell_name(frame.filename), line=frame.lineno, function=frame.name, text=text)
 
 
 def _cell_name(filename: str) -> str:
@@ -287,7 +293,7 @@ def _cell_name(filename: str) -> str:
         if shell is not None:
             name = shell.compile.format_code_name(filename)
             if name:
-                return " ".join(name)
+                return " ".join((_("Cell") if name[0] == "Cell" else name[0], *name[1:]))
     except Exception:  # no IPython, or an IPython without cell names
         pass
     return os.path.basename(filename)

@@ -51,6 +51,7 @@ import pianitsa101.cards  # noqa: E402
 import pianitsa101.game101  # noqa: E402
 import pianitsa101.pianitsa  # noqa: E402
 from pianitsa101.cards import Card, Rank, Suit, make_deck  # noqa: E402
+from pianitsa101.i18n import _  # noqa: E402  (the language comes from the judge: PIANITSA101_LANG)
 
 with contextlib.suppress(ImportError):  # the strategy layer, where the package has it (issue 17)
     import pianitsa101.strategy
@@ -83,14 +84,15 @@ def _audit(event: str, args: tuple) -> None:
         name = args[0]
         if name.startswith("pianitsa101.checks.") or name in ("_oracles", "_core", "pianitsa_checks",
                                                                 "game101_checks", "probability_checks"):
-            raise ImportError(f"{name} is not available to an answer: the checks are the judge's")
+            raise ImportError(_("{module} is not available to an answer: the checks are the judge's").format(
+                module=name))
     elif event == "open" and args and isinstance(args[0], (str, bytes, os.PathLike)):
         try:
             path = os.path.abspath(os.fsdecode(args[0]))
         except Exception:
             return
         if path.startswith(_CHECKS) or path == _CHECKS[:-1]:
-            raise PermissionError(f"{path}: the checks' files are not open to an answer")
+            raise PermissionError(_("{path}: the checks' files are not open to an answer").format(path=path))
 
 
 def snapshot() -> dict[str, int]:
@@ -114,10 +116,15 @@ def snapshot() -> dict[str, int]:
     return out
 
 
+# What ``pianitsa101.set_language`` changes: the public switch of the language (a Russian notebook's first
+# cell calls it), which changes no object the checks use; the judge keeps its own language.
+_SWITCH = ("pianitsa101.i18n._catalog", "pianitsa101.i18n._language")
+
+
 def changed(before: dict[str, int], after: dict[str, int]) -> list[str]:
     """The names whose object changed, appeared or went away (the first 20)."""
     names = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k)
-                   and not k.startswith("pianitsa101.checks"))
+                   and not k.startswith("pianitsa101.checks") and k not in _SWITCH)
     names = [n for n in names if not any(n.startswith(m + ".") for m in names if m != n)]  # the top change
     return names[:20]
 
@@ -196,7 +203,7 @@ def encode(value: Any, depth: int = 0) -> tuple:
     return ("foreign", kind.__name__, _text(value))
 
 
-def _where(exc: BaseException) -> str:
+def _where(exc: BaseException) -> tuple[int | str, int, str, str] | str:
     """The student's line that raised: the last frame of a cell (or of a file outside the package)."""
     import traceback
 
@@ -206,8 +213,9 @@ def _where(exc: BaseException) -> str:
         return ""
     frame = frames[-1]
     cell = frame.filename.startswith("<cell ")
-    name = frame.filename.strip("<>") if cell else os.path.basename(frame.filename)
-    return f"{name}, line {frame.lineno}, in {frame.name}: {(frame.line or '').strip()}"
+    place: int | str = int(frame.filename.strip("<>").split()[-1]) if cell else \
+        os.path.basename(frame.filename)
+    return (place, frame.lineno or 0, frame.name, (frame.line or "").strip())  # the judge writes it out
 
 
 def _error(exc: BaseException) -> tuple:
@@ -298,7 +306,7 @@ def main(read_fd: int, write_fd: int) -> None:
         kind = message[0]
         try:
             if kind == "cell":
-                _, index, source, seconds = message
+                _cell, index, source, seconds = message
                 channel.put(("cell_started", index))
                 try:
                     import linecache

@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pianitsa101.checks.build import SOURCE, graded_cells, read_notebook, student_cell
+from pianitsa101.checks.build import LANGUAGE_CELLS, SOURCE, graded_cells, read_notebook, student_cell
 from pianitsa101.checks.scan import allowed_imports, scan
+from pianitsa101.i18n import _
 
 __all__ = ["TIMEOUT", "Master", "NotebookGrade", "Score", "grade_notebook", "load_masters"]
 
@@ -90,10 +91,11 @@ def load_masters(source: Path = SOURCE) -> dict[str, Master]:
                             if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "imports"), "")
             shipped = tuple(_text(student_cell(c)).strip() for c in code
                             if not c.get("metadata", {}).get("nbgrader", {}).get("solution"))
+            shipped += tuple(cell.strip() for cell in LANGUAGE_CELLS.values())  # a translation's switch
             masters[gid] = Master(gid, path.stem, gid + "(", run["source"], originals, points, run, imports,
                                   shipped, tuple(allowed_imports(nb)))
     if not masters:
-        raise SystemExit(f"no source notebooks with check cells in {source}")
+        raise SystemExit(_("no source notebooks with check cells in {folder}").format(folder=source))
     return masters
 
 
@@ -136,7 +138,7 @@ def _reason(message: str) -> str:
                 entries[-1] += " " + line.strip()
             else:
                 entries.append(" ".join(line.split()))
-        case = next((e for e in entries if e.startswith("case:")), "")
+        case = next((e for e in entries if e.startswith(_("case:"))), "")
         return " ".join([entries[0], case]).strip()
     return (lines[0].strip() if lines else "")[:300]
 
@@ -170,7 +172,7 @@ def grade_notebook(path: Path, masters: dict[str, Master], timeout: float = TIME
     ``pid_file``: where to write the process id of the student's process, so that ``make grade``
     can stop one stuck where no interrupt reaches it.
     """
-    from pianitsa101.checks.judge import judge
+    from pianitsa101.checks.judge import CHANGED, cell_label, judge
 
     student = student or path.stem
     try:
@@ -178,33 +180,35 @@ def grade_notebook(path: Path, masters: dict[str, Master], timeout: float = TIME
         cells = nb["cells"]
         assert isinstance(cells, list)
     except Exception as exc:
-        problem = f"cannot be read as a notebook ({type(exc).__name__}: {exc})"
+        problem = _("cannot be read as a notebook ({error}: {text})")
+        problem = problem.format(error=type(exc).__name__, text=exc)
         return NotebookGrade(student, str(path), [], problem)
     where = _identify(nb, path, masters)
     if not where:
-        return NotebookGrade(student, str(path), [], "not one of the exercises: no check cell found")
+        return NotebookGrade(student, str(path), [], _("not one of the exercises: no check cell found"))
     checks = {i for i in where.values() if i is not None}
     scores = []
     for gid, index in sorted(where.items(), key=lambda item: masters[item[0]].exercise):
         master = masters[gid]
         notes: list[str] = []
         if index is None:
-            notes.append("check cell was missing: the original was run")
+            notes.append(_("check cell was missing: the original was run"))
         elif _text(cells[index]).strip() not in master.originals:
-            notes.append("check cell was edited: the original was run")
+            notes.append(_("check cell was edited: the original was run"))
         run = answer_cells(nb, master, checks)
-        flags = scan([src for _, src in run if src is not master.imports], list(master.allowed),
+        flags = scan([src for _i, src in run if src is not master.imports], list(master.allowed),
                      master.imports)
-        verdict = judge(gid.removeprefix("check_"), [src for _, src in run], master.source, timeout, pid_file)
+        verdict = judge(gid.removeprefix("check_"), [s for _i, s in run], master.source, timeout, pid_file)
 
         def cell_name(k: int, run: list[tuple[int, str]] = run) -> str:
             i = run[k][0] if 0 <= k < len(run) else -1
-            return "the imports cell" if i < 0 else f"cell {i + 1}" + (
-                " (the answer cell)" if nb["cells"][i].get("metadata", {}).get("nbgrader", {}).get("solution")
-                else "")
+            if i < 0:
+                return _("the imports cell")
+            answer = nb["cells"][i].get("metadata", {}).get("nbgrader", {}).get("solution")
+            return cell_label(i + 1) + (_(" (the answer cell)") if answer else "")
 
         for note in verdict.notes:
-            if note.startswith("the answer changed"):
+            if note.startswith(_(CHANGED).split("{")[0]):
                 flags.append(note)
             else:
                 notes.append(_renumber(note, cell_name))
@@ -212,9 +216,9 @@ def grade_notebook(path: Path, masters: dict[str, Master], timeout: float = TIME
             notes.append(_renumber(_reason(verdict.message), cell_name))
         passed = verdict.passed and not (strict and flags)
         if verdict.passed and strict and flags:
-            notes.append("0 under STRICT: the answer does what a graded answer may not (see flags)")
+            notes.append(_("0 under STRICT: the answer does what a graded answer may not (see flags)"))
         elif flags:
-            notes.append("flagged for the teacher: " + "; ".join(flags))
+            notes.append(_("flagged for the teacher: {flags}").format(flags="; ".join(flags)))
         scores.append(Score(master.exercise, master.points if passed else 0.0, master.points,
                             "; ".join(dict.fromkeys(n for n in notes if n)), "; ".join(flags)))
     return NotebookGrade(student, str(path), scores)
@@ -222,7 +226,8 @@ def grade_notebook(path: Path, masters: dict[str, Master], timeout: float = TIME
 
 def _renumber(note: str, cell_name: Any) -> str:
     """'cell 3 raised ...' (an index into the judged cells) with the notebook's own cell number."""
-    match = re.match(r"cell (\d+)\b", note)
+    pattern = re.escape(_("cell {number}")).replace(re.escape("{number}"), r"(\d+)")
+    match = re.match(pattern + r"\b", note)
     if not match:
         return note
     return cell_name(int(match.group(1))) + note[match.end():]

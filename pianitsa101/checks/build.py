@@ -58,6 +58,8 @@ CODE_STUB = ("# YOUR CODE HERE", "raise NotImplementedError()")  # nbgrader's de
 TEXT_STUB = "YOUR ANSWER HERE"
 STUDENT_RAISES = "student-raises"  # source tag: this cell raises in the student version
 RAISES = "raises-exception"  # nbval's tag: the cell is expected to raise
+# The first code cell of a translated edition (exercises/ru/): it switches the checks' language.
+LANGUAGE_CELLS = {"ru": 'import pianitsa101\n\npianitsa101.set_language("ru")'}
 
 
 def _source(cell: dict[str, Any]) -> str:
@@ -215,17 +217,70 @@ def execute(nb: dict[str, Any], folder: Path, timeout: int = 600) -> dict[str, A
     return done
 
 
+def translated_source(source: dict[str, Any], texts: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The English source notebook with its Markdown in ``lang``: ``texts`` is the translation's notebook
+    (``exercises/source/ru/NN_name.ipynb``), Markdown cells only, each with the id of the English cell it
+    translates; the code cells are the English ones, and the language switch goes first.
+
+    ValueError when the two drift apart: a code cell in the translation, a cell id the English source
+    lacks, or an English Markdown cell left untranslated.
+    """
+    english = {c["id"]: c for c in source["cells"] if c["cell_type"] == "markdown"}
+    given: dict[str, str] = {}
+    for cell in texts["cells"]:
+        kind, key = cell["cell_type"], cell.get("id")
+        if kind != "markdown":
+            raise ValueError(f"the {lang} text holds a {kind} cell ({key!r}): its code is the English "
+                             "source's, so it may hold Markdown cells only")
+        if key not in english:
+            raise ValueError(f"the {lang} text has a cell {key!r} that the English source does not have "
+                             f"(its Markdown cells: {', '.join(english)})")
+        given[cell["id"]] = _source(cell)
+    missing = [i for i in english if i not in given]
+    if missing:
+        raise ValueError(f"the {lang} text lacks the English Markdown cell(s) {', '.join(missing)}")
+    out = copy.deepcopy(source)
+    cells = []
+    for cell in out["cells"]:
+        if cell["cell_type"] == "code" and not any(c.get("id") == "language" for c in cells):
+            meta = {"nbgrader": {"grade": False, "grade_id": "language", "locked": True, "schema_version": 3,
+                                 "solution": False, "task": False}}
+            cells.append({"cell_type": "code", "execution_count": None, "id": "language", "metadata": meta,
+                          "outputs": [], "source": LANGUAGE_CELLS[lang]})
+        if cell["cell_type"] == "markdown":
+            cell["source"] = given[cell["id"]]
+        cells.append(cell)
+    out["cells"] = cells
+    return out
+
+
+def _editions(root: Path) -> list[tuple[Path, dict[str, Any], Path]]:
+    """(source path, source notebook, folder it is built into) for every edition: English, then each
+    translation that exists (``source/ru/NN_name.ipynb`` beside ``source/NN_name.ipynb``)."""
+    out = []
+    for path in sorted((root / "source").glob("*.ipynb")):
+        source = read_notebook(path)
+        out.append((path, source, root))
+        for lang in LANGUAGE_CELLS:
+            text = root / "source" / lang / path.name
+            if text.exists():
+                try:
+                    out.append((path, translated_source(source, read_notebook(text), lang), root / lang))
+                except ValueError as exc:
+                    raise SystemExit(f"{text.relative_to(root.parent)}: {exc}") from None
+    return out
+
+
 def build(root: Path = ROOT, check: bool = False, force: bool = False) -> list[str]:
     """Write every student and solution notebook that is out of date (``force``: execute every solution
     again); with ``check`` only compare. Returns the notebooks out of date, or written."""
     changed = []
-    for path in sorted((root / "source").glob("*.ipynb")):
-        source = read_notebook(path)
-        student, target = dumps(student_notebook(source)), root / path.name
+    for path, source, folder in _editions(root):
+        student, target = dumps(student_notebook(source)), folder / path.name
         stale = not target.exists() or target.read_text(encoding="utf-8") != student
         if stale and (check or write_text(target, student)):
             changed.append(str(target.relative_to(root.parent)))
-        fresh, target = solution_notebook(source), root / "solutions" / path.name
+        fresh, target = solution_notebook(source), folder / "solutions" / path.name
         current = read_notebook(target) if target.exists() else None
         same = current is not None and dumps(_without_outputs(current)) == dumps(fresh)
         stale = not (same and any(c.get("execution_count") for c in current["cells"]))

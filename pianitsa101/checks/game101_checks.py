@@ -27,10 +27,13 @@ from typing import Any
 
 from pianitsa101.cards import Card, Rank, Suit, cards, make_deck
 from pianitsa101.checks._core import Runner, Text, show, show_move, student_line, warn_flags
+from pianitsa101.checks._exercises import LEVEL
 from pianitsa101.checks._limit import TimeUp, time_limit
 from pianitsa101.checks._oracles import legal_plays, penalty_after, round_score
+from pianitsa101.checks._text import label, say
 from pianitsa101.checks._values import as_int, as_list, as_move
 from pianitsa101.game101 import AgentError, Draw, GreedyAgent, Play, RandomAgent, Rules101
+from pianitsa101.i18n import _, card_text, percent, rank_text
 from pianitsa101.strategy import tournament
 
 __all__ = ["check_hand_points", "check_legal_moves", "check_penalty", "check_strategy"]
@@ -53,27 +56,32 @@ def _points_hint(hand: list[Card], last: list[Card], value: int | None = None) -
     queens = [c for c in last if c.rank == Rank.QUEEN]
     if not hand and queens:
         if len(last) > 1:
-            return "R20, R21: after putting down several queens at once each one counts: -20, the Q♠ -40."
-        return ("R20: the winner who finishes with a queen scores -20 for it (-40 for the queen of spades), "
-                "not its 3 points.")
+            return _("R20, R21: after putting down several queens at once each one counts: -20, the Q♠ -40.")
+        return _("R20: the winner who finishes with a queen scores -20 for it (-40 for the queen of spades), "
+                 "not its 3 points.")
     if not hand:
-        return "R20: the winner scores 0, unless the last card was a queen; the last card is not in the hand."
+        return _("R20: the winner scores 0, unless the last card was a queen; the last card is not in the "
+                 "hand.")
     expected = sum(map(_points_of, hand))
     if value is not None and value == expected + sum(map(_points_of, last)):
-        return (
-            "R19: only the cards left in the hand count; `last` is the winner's last card.")
+        return _("R19: only the cards left in the hand count; `last` is the winner's last card.")
     in_hand = [c for c in hand if c.rank == Rank.QUEEN]
     if in_hand and value is not None and value == expected - len(in_hand) * 3 - 20 * len(in_hand) - 20 * sum(
             c.suit == Suit.SPADES for c in in_hand):
-        return "R19: a queen left in a loser's hand counts 3 (the queen of spades too); R20 is the winner's."
+        return _("R19: a queen left in a loser's hand counts 3 (the queen of spades too); R20 is the "
+                 "winner's.")
     ranks = {c.rank for c in hand}
     if len(ranks) == 1:
         rank = next(iter(ranks))
-        name = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace"}.get(rank)
         worth = _POINTS.get(rank, int(rank))
-        what = f"a {name} counts {worth}" if name else f"a {rank.symbol} counts its number, {worth}"
-        return f"R19: {what}; suits never matter."
-    return "R19: 2..10 count their number, J 2, Q 3, K 4, A 11; suits never matter."
+        said = {Rank.JACK: _("R19: a jack counts {worth}; suits never matter."),
+                Rank.QUEEN: _("R19: a queen counts {worth}; suits never matter."),
+                Rank.KING: _("R19: a king counts {worth}; suits never matter."),
+                Rank.ACE: _("R19: an ace counts {worth}; suits never matter.")}.get(rank)
+        if said is None:
+            said = _("R19: a {rank} counts its number, {worth}; suits never matter.")
+        return said.format(worth=worth, rank=rank.symbol)
+    return _("R19: 2..10 count their number, J 2, Q 3, K 4, A 11; suits never matter.")
 
 
 def _points_cases(seed: int) -> Iterator[tuple[str, tuple, Any, str]]:
@@ -97,7 +105,7 @@ def _points_cases(seed: int) -> Iterator[tuple[str, tuple, Any, str]]:
 def check_hand_points(hand_points: Callable, seed: int = 0) -> None:
     """Exercise 03: ``hand_points(hand, last)`` is what a seat holding ``hand`` scores (R19-R21)."""
     run = Runner("hand_points", hand_points)
-    run.many(_points_cases(seed), as_int, "a whole number of points (an int)")
+    run.many(_points_cases(seed), as_int, _("a whole number of points (an int)"))
     run.passed()
 
 
@@ -108,21 +116,22 @@ def _moves_hint(expected: list, value: list, top: Card | None, ordered: Suit | N
     extra = [m for m in got if m not in want or got[m] > want[m]]
     missing = [m for m in want if m not in got]
     if expected == [Draw()]:
-        return "R7: no card of the hand may be played: the only move is [Draw()]."
+        return _("R7: no card of the hand may be played: the only move is [Draw()].")
     if Draw() in got:
-        return "R7: a player who holds a playable card may not draw."
+        return _("R7: a player who holds a playable card may not draw.")
     if top is None:
-        return "R4: on an empty table (top None) any card may be led; a queen orders any of the four suits."
+        return _("R4: on an empty table (top None) any card may be led; a queen orders any of the four "
+                 "suits.")
     if any(m.card.rank == Rank.QUEEN and m.suit is None for m in extra if isinstance(m, Play)) or any(
             isinstance(m, Play) and m.card.rank == Rank.QUEEN for m in missing):
-        return "R14: a queen is played with the suit it orders: Play(queen, suit=s), one move per suit."
+        return _("R14: a queen is played with the suit it orders: Play(queen, suit=s), one move per suit.")
     if ordered is not None:
-        return (f"R14: {top} ordered {ordered.symbol}: that suit replaces the queen's own suit; only "
-                f"{ordered.symbol} cards or another queen may be played.")
+        return _("R14: {top} ordered {suit}: that suit replaces the queen's own suit; only {suit} cards or "
+                 "another queen may be played.").format(top=card_text(top), suit=ordered.symbol)
     if any(isinstance(m, Play) and m.card.rank == Rank.QUEEN for m in extra):
-        return "R14: queens are not wild here: a queen too needs the top card's suit or rank (R6)."
-    return (f"R6: a card may go on {top} if it has the same suit ({top.suit.symbol}) or the same rank "
-            f"({top.rank.symbol}).")
+        return _("R14: queens are not wild here: a queen too needs the top card's suit or rank (R6).")
+    return _("R6: a card may go on {top} if it has the same suit ({suit}) or the same rank "
+             "({rank}).").format(top=card_text(top), suit=top.suit.symbol, rank=rank_text(top.rank.symbol))
 
 
 def _moves_cases(seed: int) -> Iterator[tuple[list[Card], Card | None, Suit | None]]:
@@ -157,14 +166,14 @@ def _missing_extra(expected: list, value: list) -> str:
     want, got = Counter(expected), Counter(value)
     missing = list((want - got).elements())
     extra = list((got - want).elements())
-    return (f"missing: {', '.join(map(show_move, missing)) or 'nothing'}; "
-            f"not allowed: {', '.join(map(show_move, extra)) or 'nothing'}")
+    return say("missing_extra", missing=", ".join(map(show_move, missing)) or _("nothing"),
+               extra=", ".join(map(show_move, extra)) or _("nothing"))
 
 
 def check_legal_moves(legal_moves: Callable, seed: int = 0) -> None:
     """Exercise 06: ``legal_moves(hand, top, ordered)``, the moves of the player to move (R6, R7, R9, R14)."""
     run = Runner("legal_moves", legal_moves)
-    wanted = "a list of moves: Play(card), Play(queen, suit=Suit.HEARTS) or Draw() (not cards)"
+    wanted = _("a list of moves: Play(card), Play(queen, suit=Suit.HEARTS) or Draw() (not cards)")
     for hand, top, ordered in _moves_cases(seed):
         expected = legal_plays(hand, top, ordered)
         top_text = "None" if top is None else str(top)
@@ -203,13 +212,15 @@ def _penalty_cases(seed: int) -> Iterator[tuple[list[Card], Rules101]]:
 def _penalty_hint(played: list[Card], rules: Rules101) -> str:
     first = played[0]
     if first == Card(Rank.KING, Suit.SPADES):
-        return "R15: the king of spades makes the next player draw 4."
+        return _("R15: the king of spades makes the next player draw 4.")
     if len(played) == 1:
-        return ("R10: a 7 starts with rules.seven_draw cards (the 7♠ with rules.seven_of_spades_draw when "
-                "that is not None); R9: a 6 under six='draw2_skip' / 'draw1_skip' starts with 2 / 1.")
+        return _("R10: a 7 starts with rules.seven_draw cards (the 7♠ with rules.seven_of_spades_draw when "
+                 "that is not None); R9: a 6 under six='draw2_skip' / 'draw1_skip' starts with 2 / 1.")
     if rules.chain == "add":
-        return "R16, chain='add': each card that passes the penalty on adds its own amount (a 7♠ may add 4)."
-    return "R16, chain='double': each card that passes the penalty on doubles the amount, whatever its suit."
+        return _("R16, chain='add': each card that passes the penalty on adds its own amount (a 7♠ may add "
+                 "4).")
+    return _("R16, chain='double': each card that passes the penalty on doubles the amount, whatever its "
+             "suit.")
 
 
 def check_penalty(penalty: Callable, seed: int = 0) -> None:
@@ -217,7 +228,7 @@ def check_penalty(penalty: Callable, seed: int = 0) -> None:
     run = Runner("penalty", penalty)
     run.many(((f"penalty({show(p)}, {r!r})", (list(p), r), penalty_after(p, r), _penalty_hint(p, r))
               for p, r in _penalty_cases(seed)),
-             as_int, "a number of cards (an int)")
+             as_int, _("a number of cards (an int)"))
     run.passed()
 
 
@@ -280,28 +291,30 @@ def _position(watched: _Watched) -> str:
     if watched.last is None:
         return ""
     view, legal = watched.last
-    top = "empty table" if view.top is None else str(view.top)
-    ordered = f", ordered {view.ordered_suit.symbol}" if view.ordered_suit else ""
-    pending = f", must draw {view.pending_draw} or pass it on" if view.pending_draw else ""
-    return (f"position: hand {show(list(view.hand))}, top {top}{ordered}{pending}; "
-            f"legal moves {', '.join(map(show_move, legal))}")
+    top = _("empty table") if view.top is None else card_text(view.top)
+    ordered = _(", ordered {suit}").format(suit=view.ordered_suit.symbol) if view.ordered_suit else ""
+    pending = _(", must draw {cards} or pass it on") if view.pending_draw else ""
+    pending = pending.format(cards=view.pending_draw)
+    return _("position: hand {hand}, top {top}{ordered}{pending}; legal moves {moves}").format(
+        hand=show(list(view.hand)), top=top, ordered=ordered, pending=pending,
+        moves=", ".join(map(show_move, legal)))
 
 
 def _not_a_move_hint(returned: Any) -> str:
     if isinstance(returned, Card):
-        return (f"you returned the card {returned}, not a move: return the move itself, e.g. "
-                f"Play({returned}) from legal_moves.")
-    return ("choose(view, legal_moves) must return one of legal_moves, exactly as listed (a queen with its "
-            "suit: Play(queen, suit=...)).")
+        return _("you returned the card {card}, not a move: return the move itself, e.g. Play({card}) from "
+                 "legal_moves.").format(card=returned)
+    return _("choose(view, legal_moves) must return one of legal_moves, exactly as listed (a queen with its "
+             "suit: Play(queen, suit=...)).")
 
 
 def _error_hint(cause: BaseException | None, returned: Any) -> str:
     text = str(cause) if cause is not None else ""
     if isinstance(cause, TypeError) and "positional argument" in text and "choose()" in text:
-        return ("choose is a method: its first parameter is self, def choose(self, view, legal_moves): "
-                "Python passes the agent itself as self.")
+        return _("choose is a method: its first parameter is self, def choose(self, view, legal_moves): "
+                 "Python passes the agent itself as self.")
     if cause is not None:
-        return "read the error and your line quoted above; the position shows what choose() was given."
+        return _("read the error and your line quoted above; the position shows what choose() was given.")
     return _not_a_move_hint(returned)
 
 
@@ -334,11 +347,12 @@ def check_strategy(agent: Any, seed: int = 0, matches: int = MATCHES, level: str
         except Exception as exc:
             run.raised(f"{agent.__name__}()", exc)
     if not callable(getattr(agent, "choose", None)):
-        run.nonsense("the agent you gave", agent, "an object with a method choose(self, view, legal_moves)")
+        run.nonsense(_("the agent you gave"), agent, _("an object with a method choose(self, view, "
+                                                       "legal_moves)"))
     bot = _package_bot(agent)
     if bot:
-        run.nonsense("the agent you gave", agent, f"your own class, not one of the package's bots ({bot}), "
-                     "nor a subclass of one")
+        run.nonsense(_("the agent you gave"), agent, _("your own class, not one of the package's bots "
+                                                       "({bot}), nor a subclass of one").format(bot=bot))
     watched = _Watched(agent)
     name = "RandomAgent" if level == "pass" else "GreedyAgent"
     opponent = _OPPONENTS[name](seed=1) if name == "RandomAgent" else _OPPONENTS[name]()
@@ -348,36 +362,42 @@ def check_strategy(agent: Any, seed: int = 0, matches: int = MATCHES, level: str
         result = tournament([watched, opponent], matches=matches, seed=seed)
     except TimeUp:
         slow = watched.spent > TOTAL_LIMIT
-        what = (f"no result within {TOTAL_LIMIT:g} seconds in all (choose() is much too slow)." if slow else
-                f"choose() gave no answer within {CALL_LIMIT:g} second (an endless loop, or much too slow).")
-        run._fail(what,
-                  f"case:      {case}", _position(watched), f"hint:      {run.exercise.slow_hint}")
+        what = (_("no result within {seconds} seconds in all (choose() is much too slow).") if slow else
+                _("choose() gave no answer within {seconds} second (an endless loop, or much too slow)."))
+        what = what.format(seconds=f"{TOTAL_LIMIT if slow else CALL_LIMIT:g}")
+        run._fail(what, label("case") + case, _position(watched), label("hint") + _(run.exercise.slow_hint))
     except AgentError as exc:
         cause = exc.__cause__
         if isinstance(cause, NotImplementedError):
             run.not_written(cause)
         where = student_line(cause) if cause is not None else ""
         if cause is not None:
-            problem = f"choose() raised {type(cause).__name__}: {cause}"
+            problem = _("choose() raised {error}: {text}").format(error=type(cause).__name__, text=cause)
         else:
-            problem = f"choose() returned {show(exc.returned)}, which is not one of legal_moves"
-        lines = [problem, f"case:      {case}", _position(watched)]
+            problem = _("choose() returned {move}, which is not one of "
+                        "legal_moves").format(move=show(exc.returned))
+        lines = [problem, label("case") + case, _position(watched)]
         if where:
-            lines.append(f"where:     {where}")
-        lines.append(f"hint:      {_error_hint(cause, exc.returned)}")
+            lines.append(label("where") + where)
+        lines.append(label("hint") + _error_hint(cause, exc.returned))
         run._fail(*lines)
     mine = result.stats[0]
     low, high = mine.interval
-    shown = f"won {mine.wins} of {mine.matches}: {mine.win_rate:.1%} (95% interval {low:.1%} to {high:.1%})"
+    shown = _("won {wins} of {matches}: {rate} ({level} interval {low} to {high})").format(
+        level=LEVEL, wins=mine.wins, matches=mine.matches, rate=percent(mine.win_rate), low=percent(low),
+        high=percent(high))
     if level == "bonus":
         if low <= 0.5:
-            run.wrong(case, Text("a win rate whose 95% interval lies above 50%"), Text(shown),
-                      "the bonus: GreedyAgent already plays whenever it can, the expensive cards first; "
-                      "look for what it does not do (R14, R20, R10-R12).")
+            wanted = _("a win rate whose {level} interval lies above 50%").format(level=LEVEL)
+            run.wrong(case, Text(wanted), Text(shown),
+                      _("the bonus: GreedyAgent already plays whenever it can, the expensive cards first; "
+                        "look for what it does not do (R14, R20, R10-R12)."))
     elif mine.win_rate < BAR:
-        run.wrong(case, Text(f"a win rate of at least {BAR:.1%}"), Text(shown),
-                  "R19: every card left in hand costs its points when the round ends; R14: a queen lets "
-                  "you choose the suit. Which cards should leave your hand first, and which suit helps you?")
+        run.wrong(case, Text(_("a win rate of at least {bar}").format(bar=percent(BAR))), Text(shown),
+                  _("R19: every card left in hand costs its points when the round ends; R14: a queen lets "
+                    "you choose the suit. Which cards should leave your hand first, and which suit helps "
+                    "you?"))
     print(result)
-    print(f"✓ {watched.name}: {shown} against {opponent!r} ({run.exercise.rules}). Well done!")
+    print(_("✓ {agent}: {shown} against {opponent} ({rules}). Well done!").format(
+        agent=watched.name, shown=shown, opponent=repr(opponent), rules=run.exercise.rules))
     warn_flags(run.exercise)

@@ -35,11 +35,13 @@ from pathlib import Path
 
 from pianitsa101.checks.autograde import TIMEOUT, NotebookGrade, Score, grade_notebook, load_masters
 from pianitsa101.checks.build import SOURCE, read_notebook
+from pianitsa101.i18n import N_, _, get_language
 
 __all__ = ["find_notebooks", "grade", "main", "table", "to_csv"]
 
 
 LOOSE = "(loose files)"  # the "student" of notebooks lying beside the students' folders
+LOOSE_TEXT = N_("(loose files)")  # how the table names it
 
 
 def find_notebooks(paths: list[Path]) -> list[tuple[str, Path]]:
@@ -63,7 +65,7 @@ def find_notebooks(paths: list[Path]) -> list[tuple[str, Path]]:
         elif given.suffix == ".ipynb" and given.is_file():
             found.append((given.stem, given))
         else:
-            raise SystemExit(f"not a notebook or a folder: {given}")
+            raise SystemExit(_("not a notebook or a folder: {path}").format(path=given))
     return found
 
 
@@ -73,8 +75,9 @@ class _Worker:
     def __init__(self, source: Path, timeout: float, strict: bool = False) -> None:
         command = [sys.executable, "-m", "pianitsa101.checks.grade", "--serve", "--source", str(source),
                    "--timeout", str(timeout), *(["--strict"] if strict else [])]
+        env = {**os.environ, "PIANITSA101_LANG": get_language()}  # the report's language, to the notes
         self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL, text=True,
+                                     stderr=subprocess.DEVNULL, text=True, env=env,
                                      start_new_session=hasattr(os, "setsid"))
         self.job: tuple[int, float, Path] | None = None  # (index, deadline, result file)
 
@@ -144,8 +147,9 @@ def _run(todo: list[tuple[str, Path]], source: Path, timeout: float, jobs: int,
     queue = []
     for i, (student, path) in enumerate(todo):
         if student == LOOSE:
-            results[i] = NotebookGrade(student, str(path), [], "lies beside the students' folders, in none: "
-                                       "not graded (put it in its student's folder)")
+            results[i] = NotebookGrade(student, str(path), [], _("lies beside the students' folders, in "
+                                                                 "none: not graded (put it in its student's "
+                                                                 "folder)"))
         else:
             queue.append((i, (student, path)))
     workers = [_Worker(source, timeout, strict) for _ in range(min(jobs, len(queue)))]
@@ -166,8 +170,8 @@ def _run(todo: list[tuple[str, Path]], source: Path, timeout: float, jobs: int,
                         scores = [Score(**s) for s in data.pop("scores")]
                         results[i] = NotebookGrade(scores=scores, **data)
                     elif worker.proc.poll() is not None or time.monotonic() > deadline:
-                        why = ("stopped: the notebook ran past its time limit and could not be interrupted"
-                               if worker.proc.poll() is None else "the grader's worker failed on it")
+                        why = (_("stopped: the notebook ran past its time limit and could not be interrupted")
+                               if worker.proc.poll() is None else _("the grader's worker failed on it"))
                         worker.kill()
                         results[i] = NotebookGrade(student, str(path), [], why)
                         workers[slot] = _Worker(source, timeout, strict)
@@ -197,7 +201,7 @@ def _per_student(grades: list[NotebookGrade]) -> list[tuple[str, dict[str, Score
                 s = Score(s.exercise, s.points, s.max, "; ".join(n for n in (s.note, g.problem) if n))
             best = scores.get(s.exercise)
             if best is None or s.points > best.points:
-                note = "; ".join(n for n in (s.note, "best of several notebooks") if n)
+                note = "; ".join(n for n in (s.note, _("best of several notebooks")) if n)
                 scores[s.exercise] = s if best is None else Score(s.exercise, s.points, s.max, note)
     return [(student, dict(sorted(sc.items())), pr) for student, (sc, pr) in order.items()]
 
@@ -219,21 +223,21 @@ def expected_exercises(source: Path = SOURCE) -> dict[str, float]:
 
 def table(grades: list[NotebookGrade], expected: dict[str, float] | None = None) -> str:
     """One line per student and exercise, with the reason for every lost point, and a total per student."""
-    rows = [("student", "exercise", "points", "max", "note")]
+    rows = [(_("student"), _("exercise"), _("points"), _("max"), _("note"))]
     students = [s for s in _per_student(grades) if s[0] != LOOSE]
     loose = [s for s in _per_student(grades) if s[0] == LOOSE]
     maxima = _maxima(students, expected)
     for student, scores, problems in students:
         for exercise, top in maxima.items():
-            s = scores.get(exercise, Score(exercise, 0.0, top, "not handed in"))
+            s = scores.get(exercise, Score(exercise, 0.0, top, _("not handed in")))
             rows.append((student, s.exercise, _number(s.points), _number(s.max), s.note))
         for file, problem in problems:
             rows.append((student, Path(file).name, "0", "", problem))
         total = sum(s.points for s in scores.values())
-        rows.append((student, "total", _number(total), _number(sum(maxima.values())), ""))
-    for student, _, problems in loose:
+        rows.append((student, _("total"), _number(total), _number(sum(maxima.values())), ""))
+    for _student, _scores, problems in loose:
         for file, problem in problems:
-            rows.append((student, Path(file).name, "", "", problem))
+            rows.append((_(LOOSE_TEXT), Path(file).name, "", "", problem))
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     lines = []
     for r in rows:
@@ -251,7 +255,7 @@ def to_csv(grades: list[NotebookGrade], expected: dict[str, float] | None = None
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["student", *exercises, "total", "max", "flags"])
-    for student, scores, _ in students:
+    for student, scores, _problems in students:
         points = [scores[e].points if e in scores else 0.0 for e in exercises]
         flags = "; ".join(f"{e}: {scores[e].flags}" for e in exercises if e in scores and scores[e].flags)
         writer.writerow([student, *map(_number, points), _number(sum(points)), _number(sum(maxima.values())),
@@ -265,14 +269,15 @@ def grade(paths: list[Path], csv_path: Path | None = None, timeout: float = TIME
     expected = expected_exercises(source)  # fails early when the sources are missing
     todo = find_notebooks(paths)
     if not todo:
-        raise SystemExit(f"no notebooks found in {', '.join(map(str, paths))}")
+        raise SystemExit(_("no notebooks found in {paths}").format(paths=", ".join(map(str, paths))))
     for given in paths:
         if given.is_dir() and todo and all(student == given.resolve().name for student, _ in todo):
-            print(f"note: {given} holds notebooks side by side, no student folders: graded as one student, "
-                  f"{given.resolve().name!r}", flush=True)
-    strictly = ", STRICT (a flagged answer earns 0)" if strict else ""
-    print(f"grading {len(todo)} notebook(s), at most {timeout:g} s per cell, {jobs} at a time{strictly} ...",
-          flush=True)
+            print(_("note: {folder} holds notebooks side by side, no student folders: graded as one student, "
+                    "{student}").format(folder=given, student=repr(given.resolve().name)), flush=True)
+    strictly = _(", STRICT (a flagged answer earns 0)") if strict else ""
+    print(_("grading {count} notebook(s), at most {seconds} s per cell, {jobs} at a time{strictly} "
+            "...").format(
+        count=len(todo), seconds=f"{timeout:g}", jobs=jobs, strictly=strictly), flush=True)
     grades = _run(todo, source, timeout, jobs, strict)
     text = to_csv(grades, expected)
     if csv_path is None:
@@ -280,7 +285,7 @@ def grade(paths: list[Path], csv_path: Path | None = None, timeout: float = TIME
         csv_path = (first if first.is_dir() else first.parent) / "grades.csv"
     csv_path.write_text(text, encoding="utf-8")
     print(table(grades, expected))
-    print(f"\nCSV, also written to {csv_path}:")
+    print("\n" + _("CSV, also written to {path}:").format(path=csv_path))
     print(text, end="")
     return grades
 
@@ -301,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         _serve(args.source, args.timeout, args.strict)
         return 0
     if not args.paths:
-        parser.error("give a notebook (make grade NB=...) or a folder of notebooks (make grade DIR=...)")
+        parser.error(_("give a notebook (make grade NB=...) or a folder of notebooks (make grade DIR=...)"))
     grade(args.paths, args.csv, args.timeout, max(1, args.jobs), args.source, args.strict)
     return 0
 

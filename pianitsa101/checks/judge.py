@@ -36,8 +36,16 @@ from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.checks._core import CheckError, Foreign
 from pianitsa101.checks._exercises import EXERCISES
 from pianitsa101.checks._limit import TimeUp
+from pianitsa101.i18n import N_, _, get_language
 
-__all__ = ["Verdict", "judge", "judge_here", "main"]
+__all__ = ["CHANGED", "Verdict", "cell_label", "judge", "judge_here", "main"]
+
+CHANGED = N_("the answer changed the package's objects: {names}")  # a note autograde flags
+
+
+def cell_label(index: int) -> str:
+    """'cell 3' in the language set now (``autograde`` renumbers it to the notebook's own cell)."""
+    return _("cell {number}").format(number=index)
 
 _SCRIPT = Path(__file__).with_name("_student.py")
 _IN_JUDGE = False  # True while a check cell runs here: judge_here does nothing then
@@ -167,6 +175,7 @@ class Student:
         from_child_r, from_child_w = os.pipe()
         env = dict(os.environ)
         env.pop("PYTHONSTARTUP", None)
+        env["PIANITSA101_LANG"] = get_language()  # the judge's language, whatever the answer sets there
         self.proc = subprocess.Popen([sys.executable, str(_SCRIPT), str(to_child_r), str(from_child_w)],
                                      pass_fds=(to_child_r, from_child_w), stdin=subprocess.DEVNULL,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
@@ -204,14 +213,14 @@ class Student:
                 code = self.proc.wait(timeout=2)
             except subprocess.TimeoutExpired:
                 code = None
-        exit_code = f" (exit code {code})" if code is not None else ""
-        self.broken = f"your code ended the Python process{exit_code}"
+        exit_code = _(" (exit code {code})").format(code=code) if code is not None else ""
+        self.broken = _("your code ended the Python process{exit_code}").format(exit_code=exit_code)
         raise StudentGone(self.broken)
 
     def _read(self, size: int, deadline: float | None) -> bytes:
         while len(self.buffer) < size:
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready, _, _ = select.select([self.read_fd], [], [], wait)
+            ready, _unused, _errors = select.select([self.read_fd], [], [], wait)
             if not ready:
                 raise TimeoutError
             chunk = os.read(self.read_fd, 1 << 16)
@@ -228,14 +237,14 @@ class Student:
         try:
             (size,) = struct.unpack(">I", self._read(4, deadline))
             if size > 200_000_000:
-                raise pickle.UnpicklingError("an answer of more than 200 MB")
+                raise pickle.UnpicklingError(_("an answer of more than 200 MB"))
             return _Refused(io.BytesIO(self._read(size, deadline))).load()
         except TimeUp:
-            self.broken = "stopped at the time limit"
+            self.broken = _("stopped at the time limit")
             self.kill()
             raise
         except (pickle.UnpicklingError, EOFError, ValueError, struct.error) as exc:
-            self.broken = f"the answer could not be read ({exc})"
+            self.broken = _("the answer could not be read ({error})").format(error=exc)
             self.kill()
             raise StudentGone(self.broken) from None
 
@@ -246,7 +255,7 @@ class Student:
         try:
             reply = self.get(time.monotonic() + 3 * seconds + 10)  # the process's own limit, else this one
         except TimeoutError:
-            self.broken = "stopped at the time limit"
+            self.broken = _("stopped at the time limit")
             self.kill()
             raise TimeUp from None
         if reply[0] == "timeout":
@@ -259,13 +268,13 @@ class Student:
                         args[i].setstate(state)
             return decode(reply[1])
         if reply[0] == "raised":
-            _, name, text, where, bases = reply
+            _raised, name, text, where, bases = reply
             if name == "NotImplementedError":
                 raise NotImplementedError(text)
             error = _error_class(str(name), list(bases))(text)
-            error.where = str(where)
+            error.where = where_text(where)
             raise error
-        raise StudentGone(f"an unexpected reply {reply[0]!r}")
+        raise StudentGone(_("an unexpected reply {reply}").format(reply=repr(reply[0])))
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):
@@ -337,10 +346,22 @@ def _agent_factory(student: Student, name: str) -> Any:
             reply = student.get()
             if reply[0] == "raised":
                 error = _error_class(str(reply[1]), list(reply[4]))(reply[2])
-                error.where = str(reply[3])
+                error.where = where_text(reply[3])
                 raise error
             return ProxyAgent(student, reply)
     return Factory()
+
+
+def where_text(where: Any) -> str:
+    """The student's line that raised, as the student's process described it (cell or file, line, function,
+    text), written here in the judge's language: the answer's own language switch does not reach it."""
+    if isinstance(where, tuple) and len(where) == 4 and all(isinstance(w, (str, int)) for w in where):
+        place, line, function, text = where
+        cell = isinstance(place, int)
+        name = cell_label(place) if cell else str(place)
+        return _("{cell}, line {line}, in {function}: {text}").format(cell=name, line=line, function=function,
+                                                                       text=text)
+    return str(where) if isinstance(where, str) else ""
 
 
 def _check_text(exc: BaseException) -> str:
@@ -362,7 +383,8 @@ def judge(exercise: str, cells: list[str], check_source: str, timeout: float = 6
             ready = student.get(time.monotonic() + 120)
             assert ready[0] == "ready"
         except (TimeoutError, StudentGone, AssertionError) as exc:
-            verdict.message = f"the answer's process did not start ({type(exc).__name__}: {exc})"
+            verdict.message = _("the answer's process did not start ({error}: {text})").format(
+                error=type(exc).__name__, text=exc)
             return verdict
         for i, source in enumerate(cells):
             student.put(("cell", i, source, timeout))
@@ -372,24 +394,28 @@ def judge(exercise: str, cells: list[str], check_source: str, timeout: float = 6
             except TimeoutError:
                 student.kill()
                 verdict.stuck = i
-                verdict.message = (f"cell {i} ran past the time limit of {timeout:g} s and could not be "
-                                   "stopped")
+                verdict.message = _("{cell} ran past the time limit of {seconds} s and could not be "
+                                    "stopped").format(cell=cell_label(i), seconds=f"{timeout:g}")
                 return verdict
             except StudentGone as exc:
                 verdict.stuck = i
-                verdict.message = f"cell {i}: {exc}"
+                verdict.message = f"{cell_label(i)}: {exc}"
                 return verdict
             error = done[2]
             if error is not None and error[0] == "timeout":
-                verdict.notes.append(f"cell {i} ran past the time limit of {timeout:g} s (interrupted)")
+                verdict.notes.append(_("{cell} ran past the time limit of {seconds} s (interrupted)").format(
+                    cell=cell_label(i), seconds=f"{timeout:g}"))
                 verdict.stuck = i
             elif error is not None:
-                verdict.notes.append(f"cell {i} raised {error[1]}: {str(error[2])[:120]}")
+                verdict.notes.append(_("{cell} raised {error}: "
+                                       "{text}").format(cell=cell_label(i), error=error[1],
+                                                                              text=str(error[2])[:120]))
         student.put(("what", ex.function))
         what = student.get(time.monotonic() + 30)
         space: dict[str, Any] = {}
         if what[1] == "missing":
-            verdict.message = f"{ex.function} is not defined: the answer cell did not define it"
+            verdict.message = _("{function} is not defined: the answer cell did not define it").format(
+                function=ex.function)
             return verdict
         if exercise == "strategy":
             space[ex.function] = _agent_factory(student, ex.function)
@@ -411,9 +437,11 @@ def judge(exercise: str, cells: list[str], check_source: str, timeout: float = 6
         except CheckError as exc:
             verdict.message = str(exc)
         except (StudentGone, TimeUp) as exc:
-            verdict.message = f"the answer could not be judged: {type(exc).__name__}: {exc}"
+            verdict.message = _("the answer could not be judged: "
+                                "{error}").format(error=f"{type(exc).__name__}: {exc}")
         except Exception as exc:  # a stand-in the check could not use
-            verdict.message = f"the answer could not be judged: {_check_text(exc)}"[:500]
+            verdict.message = _("the answer could not be judged: "
+                                "{error}").format(error=_check_text(exc))[:500]
         finally:
             _IN_JUDGE = False
             verdict.output = printed.getvalue()
@@ -422,7 +450,7 @@ def judge(exercise: str, cells: list[str], check_source: str, timeout: float = 6
                 student.put(("changed",))
                 reply = student.get(time.monotonic() + 30)
                 if reply[0] == "changed" and reply[1]:
-                    verdict.notes.append("the answer changed the package's objects: " + ", ".join(reply[1]))
+                    verdict.notes.append(_(CHANGED).format(names=", ".join(reply[1])))
             except (TimeoutError, StudentGone):
                 pass
         return verdict
@@ -441,7 +469,7 @@ def _kernel_cells() -> list[str]:
 
     shell = get_ipython()
     if shell is None:
-        raise RuntimeError("judge_here works in a notebook (an IPython kernel)")
+        raise RuntimeError(_("judge_here works in a notebook (an IPython kernel)"))
     cells = [c for c in list(shell.history_manager.input_hist_raw)[1:] if c.strip()]
     if len(cells) <= 1:
         marks = (f"ipykernel_{os.getpid()}{os.sep}", "<ipython-input-")
@@ -456,16 +484,18 @@ def judge_here(exercise: str, seed: int = 101, timeout: float = 60.0) -> None:
         return
     ex = EXERCISES[exercise]
     payload = json.dumps({"exercise": exercise, "cells": _kernel_cells(), "seed": seed, "timeout": timeout})
+    env = {**os.environ, "PIANITSA101_LANG": get_language()}  # the judge answers in the notebook's language
     done = subprocess.run([sys.executable, "-m", "pianitsa101.checks.judge"], input=payload, text=True,
-                          capture_output=True, timeout=timeout * 10 + 300)
+                          capture_output=True, timeout=timeout * 10 + 300, env=env)
     try:
         answer = json.loads(done.stdout.strip().splitlines()[-1])
     except (ValueError, IndexError):
-        raise CheckError(exercise, f"✗ check_{exercise} (exercise {ex.number:02d}): the judge failed: "
-                         f"{done.stderr.strip()[-300:]}") from None
+        raise CheckError(exercise, _("✗ check_{name} (exercise {number}): the judge failed: {error}").format(
+            name=exercise, number=f"{ex.number:02d}", error=done.stderr.strip()[-300:])) from None
     if not answer["passed"]:
         raise CheckError(exercise, answer["message"])
-    print(f"✓ {ex.function}: judged again in a fresh process ({ex.rules}).")
+    print(_("✓ {function}: judged again in a fresh process "
+            "({rules}).").format(function=ex.function, rules=ex.rules))
 
 
 def check_call(exercise: str, seed: int) -> str:

@@ -26,6 +26,7 @@ from pianitsa101.checks._core import Runner, show
 from pianitsa101.checks._oracles import cycle_of, leaders
 from pianitsa101.checks._text import say
 from pianitsa101.checks._values import as_card, as_int, as_list
+from pianitsa101.i18n import _, rank_text
 from pianitsa101.pianitsa import PianitsaGame, PianitsaRules
 
 __all__ = ["check_compare", "check_find_cycle", "check_gather", "check_round_winners"]
@@ -48,15 +49,17 @@ def _ints(value: Any) -> Any:
 def _compare_hint(a: Card, b: Card, lowest: Rank) -> str:
     ranks = {a.rank, b.rank}
     if ranks == {lowest, Rank.ACE}:
-        return f"P5: the lowest rank of the deck (here {lowest.symbol}) beats the ace, and only the ace."
+        return _("P5: the lowest rank of the deck (here {rank}) beats the ace, and only the ace.").format(
+            rank=rank_text(lowest.symbol))
     if a.rank == b.rank:
-        return "P4, P8: suits never matter; two cards of the same rank tie (a dispute): 0."
+        return _("P4, P8: suits never matter; two cards of the same rank tie (a dispute): 0.")
     if Rank.SIX in ranks and lowest != Rank.SIX and Rank.ACE in ranks:
-        return f"P5: with lowest={lowest!r} the six is ordinary; only a {lowest.symbol} beats the ace."
+        return _("P5: with lowest={lowest} the six is ordinary; only a {rank} beats the ace.").format(
+            lowest=repr(lowest), rank=rank_text(lowest.symbol))
     if lowest in ranks or Rank.ACE in ranks:
-        return (f"P5: the {lowest.symbol} beats the ace only; against any other card the lowest rank is "
-                "lowest, and the ace beats every other card.")
-    return "P4: the higher rank wins (A > K > Q > J > 10 > ... ); suits never matter."
+        return _("P5: the {rank} beats the ace only; against any other card the lowest rank is "
+                 "lowest, and the ace beats every other card.").format(rank=rank_text(lowest.symbol))
+    return _("P4: the higher rank wins (A > K > Q > J > 10 > ... ); suits never matter.")
 
 
 def _compare_cases(seed: int) -> Iterator[tuple[str, tuple, Any, str]]:
@@ -87,7 +90,7 @@ def check_compare(compare: Callable, seed: int = 0) -> None:
     """Exercise 01 (P4, P5): ``compare(a, b, lowest)`` is 1 when a beats b, -1 when b beats a, 0 for a tie."""
     run = Runner("compare", compare)
     run.many(_compare_cases(seed), _one_of_three,
-             "1 (a beats b), -1 (b beats a) or 0 (the same rank, a dispute), as an int")
+             _("1 (a beats b), -1 (b beats a) or 0 (the same rank, a dispute), as an int"))
     run.passed()
 
 
@@ -98,13 +101,15 @@ def _winners_hint(faces: list[Card], lowest: Rank, expected: list[int], value: l
         return say("one_based")
     ranks = {c.rank for c in faces}
     if Rank.ACE in ranks and lowest in ranks:
-        return ("P6: a card of the lowest rank knocks out every ace; then the highest rank among the cards "
-                "left wins (the low card itself wins only if nothing higher is left).")
+        return _("P6: a card of the lowest rank knocks out every ace; then the highest rank among the cards "
+                 "left wins (the low card itself wins only if nothing higher is left).")
     if Rank.ACE in ranks and Rank.SIX in ranks and lowest != Rank.SIX:
-        return f"P5: with lowest={lowest!r} the six is an ordinary card and knocks nothing out."
+        return _("P5: with lowest={lowest} the six is an ordinary card and knocks nothing out.").format(
+            lowest=repr(lowest))
     if len(expected) > 1:
-        return "P8: list the position of every card of the winning rank: two or more positions are a dispute."
-    return "P4, P6: the highest rank wins; suits never matter; positions count from 0."
+        return _("P8: list the position of every card of the winning rank: two or more positions are a "
+                 "dispute.")
+    return _("P4, P6: the highest rank wins; suits never matter; positions count from 0.")
 
 
 def _winners_cases(seed: int) -> Iterator[tuple[str, tuple, Any, str]]:
@@ -134,7 +139,7 @@ def _positions(value: Any) -> Any:
 def check_round_winners(round_winners: Callable, seed: int = 0) -> None:
     """Exercise 02 (P6, P8): ``round_winners(cards, lowest)``, the positions of the winning rank's cards."""
     run = Runner("round_winners", round_winners)
-    run.many(_winners_cases(seed), _positions, "a list of positions (ints), e.g. [2] or [0, 3]")
+    run.many(_winners_cases(seed), _positions, _("a list of positions (ints), e.g. [2] or [0, 3]"))
     run.passed()
 
 
@@ -151,7 +156,7 @@ def _gather_cases(seed: int) -> Iterator[tuple[str, tuple, Any, str]]:
         order = ("winner_first", "table")[i % 2]
         rules = PianitsaRules(gather=order, dispute_face_down=rng.choice((0, 0, 1, 2)))
         game = PianitsaGame.deal(players=rng.choice((2, 3, 3, 4, 6)), rules=rules, seed=rng.getrandbits(32))
-        for _ in range(40):
+        for _turn in range(40):
             if game.over:
                 break
             trick = game.play_trick()
@@ -163,10 +168,10 @@ def _gather_cases(seed: int) -> Iterator[tuple[str, tuple, Any, str]]:
         assert [c for _, c in table] == list(trick.table)  # steps() is the table order (P9)
         found.append((table, trick.taker, order, list(trick.gathered)))
     for table, taker, order, expected in found:
-        hint = ("P9, order='table': every card in table order, the order they were put on the table."
+        hint = (_("P9, order='table': every card in table order, the order they were put on the table.")
                 if order == "table" else
-                "P9, order='winner_first': the taker's own cards first (in table order), then the other "
-                "players' cards, also in table order.")
+                _("P9, order='winner_first': the taker's own cards first (in table order), then the other "
+                  "players' cards, also in table order."))
         yield f"gather({show(table)}, taker={taker}, order={order!r})", (table, taker, order), expected, hint
 
 
@@ -183,7 +188,7 @@ def _card_list(value: Any) -> Any:
 def check_gather(gather: Callable, seed: int = 0) -> None:
     """Exercise 04 (P9): ``gather(table, taker, order)`` is the list of cards put under the taker's stack."""
     run = Runner("gather", gather)
-    run.many(_gather_cases(seed), _card_list, "a list of cards (Card objects), in the order they go under")
+    run.many(_gather_cases(seed), _card_list, _("a list of cards (Card objects), in the order they go under"))
     run.passed()
 
 
@@ -232,17 +237,17 @@ def _cycle_answer(value: Any) -> Any:
 
 def _cycle_hint(expected: tuple[int, int] | None, value: tuple[int, int] | None) -> str:
     if expected is None:
-        return "P13: this game finishes (a player runs out) before any position repeats: answer None."
+        return _("P13: this game finishes (a player runs out) before any position repeats: answer None.")
     if expected[0] == 0 and value is None:
-        return (f"P13: here the position of the deal itself comes back after {expected[1]} tricks: remember "
-                "the position before the first trick too (the position after 0 tricks), compare each "
-                "position with every earlier position, not only the last one, and by ranks only (suits "
-                "never change the play).")
+        return _("P13: here the position of the deal itself comes back after {tricks} tricks: remember the "
+                 "position before the first trick too (the position after 0 tricks), compare each position "
+                 "with every earlier position, not only the last one, and by ranks only (suits never change "
+                 "the play).").format(tricks=expected[1])
     if value is None:
-        return ("P13: this game repeats a position. Compare positions by their ranks only (suits never "
-                "change the play), and with every earlier position, not only the last one.")
-    return ("P13: answer (tricks played when the position was first seen, tricks until it was seen again); "
-            "the deal is the position after 0 tricks.")
+        return _("P13: this game repeats a position. Compare positions by their ranks only (suits never "
+                 "change the play), and with every earlier position, not only the last one.")
+    return _("P13: answer (tricks played when the position was first seen, tricks until it was seen again); "
+             "the deal is the position after 0 tricks.")
 
 
 def check_find_cycle(find_cycle: Callable, seed: int = 0) -> None:
@@ -253,7 +258,7 @@ def check_find_cycle(find_cycle: Callable, seed: int = 0) -> None:
         case = f"find_cycle({show(stacks)}, {rules!r})"
         returned = run.call(case, [list(s) for s in stacks], rules)
         value = run.read(case, returned, _cycle_answer,
-                         "a pair of ints (first, length), or None when no position repeats")
+                         _("a pair of ints (first, length), or None when no position repeats"))
         if value != expected:
             run.wrong(case, expected, returned, _cycle_hint(expected, value))
     run.passed()

@@ -27,13 +27,15 @@ from typing import Any
 
 from pianitsa101.cards import Card, Rank, cards, make_deck
 from pianitsa101.checks._core import Runner, Text, show
+from pianitsa101.checks._exercises import LEVEL
 from pianitsa101.checks._oracles import dispute_probability, redeal_probability
 from pianitsa101.checks._text import say
 from pianitsa101.checks._values import as_fraction, as_list
+from pianitsa101.i18n import N_, _, number, plural
 
 __all__ = ["check_dispute_chance", "check_estimate_dispute", "check_redeal_chance", "check_tie_chance"]
 
-_EXACT = "an exact Fraction such as Fraction(3, 31) (a float like 0.0968 is only close)"
+_EXACT = N_("an exact Fraction such as Fraction(3, 31) (a float like 0.0968 is only close)")
 Z95 = 1.959963984540054
 
 
@@ -80,10 +82,10 @@ def check_tie_chance(tie_chance: Callable, seed: int = 0) -> None:
     rng = random.Random(seed)
     decks = [make_deck(32), make_deck(36), make_deck(52), cards("6♠ 6♥ A♠ A♥"), cards("6♠ 6♥"),
              cards("6♠ A♥"), cards("K♠ K♥ K♦ A♠ A♥ 9♣"), *_random_decks(rng, 6, even=True, least=4)]
-    hint = ("P6: two cards tie only when they have the same rank; the second top card is one of the other "
-            "len(deck) - 1 cards (no card comes twice).")
+    hint = _("P6: two cards tie only when they have the same rank; the second top card is one of the other "
+             "len(deck) - 1 cards (no card comes twice).")
     run.many(((f"tie_chance({_deck_text(d)})", (list(d),), p, _hint(p, hint))
-              for d in decks for p in [dispute_probability(2, d)]), _exact, _EXACT)
+              for d in decks for p in [dispute_probability(2, d)]), _exact, _(_EXACT))
     run.passed()
 
 
@@ -100,10 +102,10 @@ def check_dispute_chance(dispute_chance: Callable, seed: int = 0) -> None:
     # (full decks hold as many low cards as aces, so a reading without P5 gives the same chance there:
     # the custom decks above tell them apart)
     cases += [(rng.randint(3, 5), d) for d in _random_decks(rng, 3, even=False, least=10)]
-    hint = ("P6: a dispute when the winning rank is held by two or more top cards; with a card of the "
-            "deck's lowest rank on the table every ace is knocked out first (P5).")
+    hint = _("P6: a dispute when the winning rank is held by two or more top cards; with a card of the "
+             "deck's lowest rank on the table every ace is knocked out first (P5).")
     run.many(((f"dispute_chance({n}, {_deck_text(d)})", (n, list(d)), p, _hint(p, hint))
-              for n, d in cases for p in [dispute_probability(n, d)]), _exact, _EXACT)
+              for n, d in cases for p in [dispute_probability(n, d)]), _exact, _(_EXACT))
     run.passed()
 
 
@@ -119,10 +121,10 @@ def check_redeal_chance(redeal_chance: Callable, seed: int = 0) -> None:
     cases += [(n, tens) for n in (2, 3, 4, 5)] + [(3, kings), (2, kings), (3, make_deck(36)[1:])]
     for deck in _random_decks(rng, 3, even=False, least=16):
         cases.append((rng.randint(2, len(deck) // 4), deck))
-    hint = ("R3: the chance that at least one hand is four of a kind. The hands share one deck, so they are "
-            "not independent: count them together (inclusion-exclusion), and only full ranks count.")
+    hint = _("R3: the chance that at least one hand is four of a kind. The hands share one deck, so they "
+             "are not independent: count them together (inclusion-exclusion), and only full ranks count.")
     run.many(((f"redeal_chance({n}, {_deck_text(d)})", (n, list(d)), p, _hint(p, hint))
-              for n, d in cases for p in [redeal_probability(n, d)]), _exact, _EXACT)
+              for n, d in cases for p in [redeal_probability(n, d)]), _exact, _(_EXACT))
     run.passed()
 
 
@@ -150,7 +152,8 @@ def _triple(value: Any) -> Any:
 def check_estimate_dispute(estimate_dispute: Callable, seed: int = 0, games: int = 2000) -> None:
     """Exercise 08: ``estimate_dispute(players, games, rng)``: (estimate, low, high) of the dispute chance."""
     run = Runner("estimate_dispute", estimate_dispute, limit=30.0)
-    wanted = "three numbers (estimate, low, high): the share of games and its 95% interval"
+    wanted = _("three numbers (estimate, low, high): the share of games and its {level} "
+               "interval").format(level=LEVEL)
     lines = []
     for i, (players, size) in enumerate(((2, 32), (3, 36), (4, 52))):
         rng_seed = 1000 * seed + i
@@ -160,33 +163,41 @@ def check_estimate_dispute(estimate_dispute: Callable, seed: int = 0, games: int
         value = run.read(case, returned, _triple, wanted)
         est, low, high = value
         if rng.getstate() == random.Random(rng_seed).getstate():
-            run.wrong(case, Text("an estimate drawn with the generator rng"), returned, Text(
+            run.wrong(case, Text(_("an estimate drawn with the generator rng")), returned, Text(_(
                 "rng was not used: deal with PianitsaGame.deal(players=players, rng=rng), so that the same "
-                "seed gives the same estimate (never the global random module or a new Random)."))
+                "seed gives the same estimate (never the global random module or a new Random).")))
         k = est * games
         if not 0 <= est <= 1 or abs(k - round(k)) > 1e-6 * games:
-            run.wrong(case, Text("a share k / games, between 0 and 1"), returned, Text(
-                "the estimate is the number of first tricks with a dispute divided by the number of games."))
+            run.wrong(case, Text(_("a share k / games, between 0 and 1")), returned, Text(_(
+                "the estimate is the number of first tricks with a dispute divided by the number of games.")))
         k = round(k)
         if not any(abs(low - a) < 5e-4 and abs(high - b) < 5e-4 for a, b in _intervals(k, games)):
             a, b = _intervals(k, games)[0]
-            wanted_interval = Text(f"a 95% interval around {est:.4f}, such as ({a:.4f}, {b:.4f})")
-            run.wrong(case, wanted_interval, returned, Text(
-                "p ± 1.96·√(p(1 − p)/games), or wilson_interval(k, games) from pianitsa101.strategy."))
+            wanted_interval = Text(_("a {level} interval around {estimate}, such as ({low}, {high})").format(
+                level=LEVEL, estimate=number(est, 4), low=number(a, 4), high=number(b, 4)))
+            run.wrong(case, wanted_interval, returned, Text(_(
+                "p ± 1.96·√(p(1 − p)/games), or wilson_interval(k, games) from pianitsa101.strategy.")))
         exact = dispute_probability(players, make_deck(size))
         spread = math.sqrt(float(exact) * (1 - float(exact)) / games)
         if abs(est - float(exact)) > 4.5 * spread:
-            run.wrong(case, Text(f"an estimate near the exact {float(exact):.4f} (= {show(exact)}), "
-                                 f"within about ±{2 * spread:.4f}"), returned, Text(
-                "so far from the exact chance that luck is not the reason (less than once in 100,000): "
-                "count the first tricks that start with a dispute (trick.disputes > 0, P8), one new deal "
-                "per game."))
+            run.wrong(case, Text(_("an estimate near the exact {exact} (= {fraction}), within about "
+                                   "±{spread}")
+                                 .format(exact=number(float(exact), 4), fraction=show(exact),
+                                         spread=number(2 * spread, 4))), returned, Text(_(
+                "so far from the exact chance that luck is not the reason (less than once in 100,000): count "
+                "the first tricks that start with a dispute (trick.disputes > 0, P8), one new deal per "
+                "game.")))
         again = run.call(case, players, games, random.Random(rng_seed))
         run.cases -= 1  # the same case, asked twice
         if run.read(case, again, _triple, wanted) != value:
-            run.wrong(case + ", twice", Text(f"the same answer twice, {show(returned)}"), again, Text(
-                "the same seed must give the same estimate: draw every random number from rng."))
-        lines.append(f"  {players} players, {size} cards: estimate {est:.4f}, 95% interval {low:.4f} - "
-                     f"{high:.4f}; exact {float(exact):.4f} ({show(exact)})")
+            twice = _("the same answer twice, {answer}").format(answer=show(returned))
+            run.wrong(case + _(", twice"), Text(twice),
+                      again, Text(_("the same seed must give the same estimate: draw every random number "
+                                    "from rng.")))
+        line = _("  {players}, {cards}: estimate {estimate}, {level} interval {low} - {high}; exact {exact} "
+                 "({fraction})")
+        lines.append(line.format(level=LEVEL, players=plural(players, "player"), cards=plural(size, "card"),
+                                 estimate=number(est, 4), low=number(low, 4), high=number(high, 4),
+                                 exact=number(float(exact), 4), fraction=show(exact)))
     run.passed()
     print("\n".join(lines))

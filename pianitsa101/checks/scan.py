@@ -26,6 +26,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
+from pianitsa101.i18n import _
+
 __all__ = ["allowed_imports", "kernel_flags", "scan"]
 
 _SYSTEM = {"modules", "meta_path", "path_hooks", "path_importer_cache"}
@@ -101,7 +103,8 @@ def scan(sources: list[str], allowed: list[str], given: str = "") -> list[str]:
                     if alias.name.split(".")[0] == "pianitsa101":
                         package_names.add((alias.asname or alias.name).split(".")[0])
                         if not _allowed(alias.name, None, allowed):
-                            found.append(f"imports {alias.name}: not allowed in this answer")
+                            found.append(_("imports {module}: not allowed in this "
+                                           "answer").format(module=alias.name))
                     elif alias.name in ("sys", "builtins", "importlib"):
                         system_names.add(alias.asname or alias.name)
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -113,15 +116,19 @@ def scan(sources: list[str], allowed: list[str], given: str = "") -> list[str]:
                         if not (_allowed(node.module, alias.name, allowed) or _allowed(full, None, allowed)):
                             bad.append(alias.name)
                     if bad:
-                        found.append(f"imports {node.module} ({', '.join(bad)}): not allowed in this answer")
+                        found.append(_("imports {module} ({names}): not allowed in this answer").format(
+                            module=node.module, names=", ".join(bad)))
                 elif node.module in ("sys", "builtins"):
                     for alias in node.names:
                         if alias.name in _SYSTEM:
-                            found.append(f"imports sys.{alias.name}: the import machinery is not an answer's")
+                            found.append(_("imports sys.{name}: the import machinery is not an "
+                                           "answer's").format(
+                                name=alias.name))
             elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                   and node.func.id == "__import__" and node.args and isinstance(node.args[0], ast.Constant)
                   and str(node.args[0].value).startswith("pianitsa101")):
-                found.append(f"imports {node.args[0].value} with __import__: not allowed in this answer")
+                found.append(_("imports {module} with __import__: not allowed in this answer").format(
+                    module=node.args[0].value))
         for node in ast.walk(tree):
             targets: list[ast.AST] = []
             if isinstance(node, (ast.Assign, ast.Delete)):
@@ -132,12 +139,13 @@ def scan(sources: list[str], allowed: list[str], given: str = "") -> list[str]:
                     "setattr", "delattr") and node.args:
                 root = _root(node.args[0]) if isinstance(node.args[0], (ast.Name, ast.Attribute)) else None
                 if root in package_names:
-                    found.append(f"{node.func.id} on {_dotted(node.args[0])}, part of the package")
+                    found.append(_("{call} on {target}, part of the package").format(call=node.func.id,
+                                                                                      target=_dotted(node.args[0])))
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(
                     node.func.value, ast.Attribute) and _root(node.func.value) in system_names and \
                     node.func.value.attr in _SYSTEM:
-                found.append(f"changes {_dotted(node.func.value)} ({node.func.attr}): the import machinery "
-                             "is not an answer's")
+                found.append(_("changes {target} ({method}): the import machinery is not an answer's").format(
+                    target=_dotted(node.func.value), method=node.func.attr))
             for target in targets:
                 for leaf in ast.walk(target) if isinstance(target, (ast.Tuple, ast.List)) else [target]:
                     if not isinstance(leaf, (ast.Attribute, ast.Subscript)):
@@ -145,9 +153,11 @@ def scan(sources: list[str], allowed: list[str], given: str = "") -> list[str]:
                     root = _root(leaf)
                     text = _dotted(leaf)
                     if root in package_names:
-                        found.append(f"assigns to {text}, an attribute of the package")
+                        found.append(_("assigns to {target}, an attribute of the "
+                                       "package").format(target=text))
                     elif root in system_names and any(part in text for part in _SYSTEM | {"builtins."}):
-                        found.append(f"assigns to {text}: the import machinery is not an answer's")
+                        found.append(_("assigns to {target}: the import machinery is not an answer's").format(
+                            target=text))
     return list(dict.fromkeys(found))
 
 
