@@ -126,7 +126,7 @@ bench-tournament: $(STAMP)
 
 # The gettext catalog of pianitsa101.i18n (issue 20): extract the English msgids from the engines and the
 # simulations, merge them into the Russian .po (translate the new entries there), compile the .mo that ships.
-MESSAGE_SOURCES := pianitsa101/i18n.py pianitsa101/pianitsa pianitsa101/game101 pianitsa101/simulate
+MESSAGE_SOURCES := pianitsa101/i18n.py pianitsa101/pianitsa pianitsa101/game101 pianitsa101/simulate pianitsa101/lessons
 .PHONY: messages
 messages: $(STAMP)
 	$(BIN)/pybabel extract --no-location --sort-output -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 \
