@@ -131,7 +131,7 @@ def test_every_wrapped_source_string_is_in_the_catalog():
 
     ids = {m.id if not isinstance(m.id, tuple) else m.id[0] for m in catalog() if m.id}
     sources = [ROOT / "pianitsa101" / "i18n.py"]
-    for folder in ("pianitsa", "game101", "simulate", "lessons"):
+    for folder in ("pianitsa", "game101", "simulate", "lessons", "strategy"):
         sources += sorted((ROOT / "pianitsa101" / folder).glob("*.py"))
     keywords = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
     missing = []
@@ -363,7 +363,38 @@ def texts():
     out += [("simulate_pianitsa", repr(sim)), ("simulate_pianitsa html", sim._repr_html_()),
             ("simulate_101", repr(sim101))]
     out += lesson_texts()
+    out += strategy_texts()
     return out
+
+
+def strategy_texts():
+    """The strategy layer's texts: a tournament's table (text and HTML), a difference, the bot's explanations."""
+    from pianitsa101.game101 import GreedyAgent, HeuristicAgent
+    from pianitsa101.strategy import MonteCarloAgent, tournament
+    from pianitsa101.strategy.sampling import SampleTally
+
+    result = tournament([HeuristicAgent(), GreedyAgent()], matches=4, seed=1)
+    queen = Round101.from_hands(hands=["Q♠ 6♦ 9♥ 8♦", "K♥ 10♠ 8♥"], stock="K♠ J♦ K♦ 7♠ 7♥ 6♣", discard="A♠")
+    bot = MonteCarloAgent(seed=0, playouts=4)
+    budgets = [bot.budget, MonteCarloAgent(seed=0).budget, MonteCarloAgent(seed=0, seconds=0.5).budget]
+    return [("tournament table", str(result)), ("tournament html", result._repr_html_()),
+            ("tournament difference", str(result.difference(0, 1))),
+            ("monte carlo explain", "\n".join(map(str, bot.explain(queen.view(0), queen.legal_moves())))),
+            ("monte carlo budgets", "; ".join(budgets)), ("sample tally", str(SampleTally(1200, 3400, 1, 0))),
+            ("tournament board", tournament_board())]
+
+
+def tournament_board() -> str:
+    """The class tournament's board (a widget) in the language set, its numbers included."""
+    from pianitsa101.checks.tournament_report import ClassTournament, Line
+    from pianitsa101.widgets.tournament_board import TournamentBoard
+
+    lines = (Line("Аня", "student", 64, 44, 0, 44 / 64, 0.56, 0.78, 1.0, ""),
+             Line("Боря (bot)", "bot", 64, 20, 0, 20 / 64, 0.21, 0.43, 1.0, ""))
+    board = TournamentBoard(ClassTournament(lines, (), 7, 4, 64, 2, 2, ("Боря",), 1.0, 3.0))
+    text = board.html()
+    assert ("68,8\u00a0%" in text) == (i18n.get_language() == "ru")
+    return text
 
 
 def lesson_chart():
