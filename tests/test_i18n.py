@@ -281,6 +281,43 @@ def rule_errors():
         "R14 flag": lambda: Rules101(queen_wild=1),
         "R10 number": lambda: Rules101(seven_draw=0),
         "R10 optional": lambda: Rules101(seven_of_spades_draw=0),
+        "card text": lambda: Card.parse("11♠"),
+        "card index": lambda: Card.from_index(52),
+        "make_deck size": lambda: pianitsa101.make_deck(33),
+        "R1 players": lambda: Round101.deal(players=7),
+        "R1 deck": lambda: Round101.deal(players=2, deck=40),
+        "R2 too few": lambda: Round101.deal(players=6, deck=["6♠", "7♠", "8♠"]),
+        "R25 twice": lambda: stacked(["7♠ 7♠", "8♦"]),
+        "R25 twice, two cards": lambda: stacked(["7♠ 7♠ 9♦", "8♦ 9♦"]),
+        "hands": lambda: Round101.from_hands(hands="7♠", stock="", discard="8♦"),
+        "R5": lambda: stacked(["7♠", "8♦"], direction=2),
+        "to move": lambda: stacked(["7♠", "8♦"], to_move=5),
+        "from_hands flag": lambda: stacked(["7♠", "8♦"], must_cover="yes"),
+        "R14 ordered": lambda: stacked(["7♠", "8♦"], ordered_suit=Suit.HEARTS),
+        "R16 pending": lambda: stacked(["7♠", "8♦"], pending_draw=-1),
+        "R16 rank": lambda: stacked(["7♠", "8♦"], pending_draw=2),
+        "R16 top": lambda: stacked(["7♠", "8♦"], discard="8♠", pending_draw=4, pending_rank=Rank.KING),
+        "R16 most": lambda: stacked(["7♠", "8♦"], discard="7♦", pending_draw=40, pending_rank=Rank.SEVEN),
+        "R9 penalty": lambda: stacked(["7♠", "8♦"], discard="6♦", pending_draw=2, pending_rank=Rank.SIX),
+        "one obligation": lambda: stacked(["7♠", "8♦"], discard="6♦", must_cover=True, skip_to_answer=True),
+        "R9 cover": lambda: stacked(["7♠", "8♦"], must_cover=True),
+        "R12 answer": lambda: stacked(["7♠", "8♦"], skip_to_answer=True),
+        "R12 none": lambda: stacked(["7♠", "8♦"], discard="A♠", skip_to_answer=True),
+        "R18": lambda: Round101.from_hands(hands=["7♠", ""], stock="6♣", discard="10♠"),
+        "R19/R23": lambda: Match101(players=2, rules=Rules101(points={r: 0 for r in range(2, 15)})),
+        "max rounds": lambda: Match101(players=2, max_rounds=0),
+        "agents": lambda: Match101(players=3, agents=[None, None]),
+        "sample size": lambda: __import__("pianitsa101.simulate", fromlist=["x"]).simulate_pianitsa(-1),
+        "workers": lambda: __import__("pianitsa101.simulate", fromlist=["x"]).simulate_pianitsa(5, workers=0),
+    }
+    type_calls = {
+        "card parse": lambda: Card.parse(7),
+        "cards": lambda: pianitsa101.cards(7),
+        "play": lambda: Play("7♠"),
+        "flush": lambda: FlushQueens("♠"),
+        "rules": lambda: Round101.deal(players=2, rules=[]),
+        "options": lambda: Round101.from_hands(hands=["7♠", "8♦"], stock="", discard="9♦", **{"цвет": 1}),
+        "agent method": lambda: Match101(players=2, agents=[Silent(), None]),
     }
     out = {}
     for name, call in not_now().items():
@@ -291,7 +328,34 @@ def rule_errors():
         with pytest.raises(ValueError) as caught:
             call()
         out["error " + name] = str(caught.value)
+    for name, call in type_calls.items():
+        with pytest.raises(TypeError) as caught:
+            call()
+        out["type error " + name] = str(caught.value)
+    out["agent error"] = agent_error()
     return out
+
+
+class Silent:
+    """An agent without a choose method (its repr, unlike object()'s, is the same every time)."""
+
+    def __repr__(self) -> str:
+        return "Молчун()"
+
+
+def agent_error() -> str:
+    """An agent that answers a move the round cannot play: the match stops with AgentError."""
+    from pianitsa101.game101 import AgentError
+
+    class Stubborn:
+        name = "Упрямец"
+
+        def choose(self, view, legal_moves):
+            return Pass()
+
+    with pytest.raises(AgentError) as caught:
+        Match101(players=2, seed=1, agents=[Stubborn(), Stubborn()]).play()
+    return str(caught.value)
 
 
 def sample_events():
@@ -368,7 +432,7 @@ def texts():
 
 
 def strategy_texts():
-    """The strategy layer's texts: a tournament's table (text and HTML), a difference, the bot's explanations."""
+    """The strategy layer's texts: a tournament's table (text, HTML), a difference, the bot's explanations."""
     from pianitsa101.game101 import GreedyAgent, HeuristicAgent
     from pianitsa101.strategy import MonteCarloAgent, tournament
     from pianitsa101.strategy.sampling import SampleTally
@@ -381,7 +445,19 @@ def strategy_texts():
             ("tournament difference", str(result.difference(0, 1))),
             ("monte carlo explain", "\n".join(map(str, bot.explain(queen.view(0), queen.legal_moves())))),
             ("monte carlo budgets", "; ".join(budgets)), ("sample tally", str(SampleTally(1200, 3400, 1, 0))),
-            ("tournament board", tournament_board())]
+            ("tournament board", tournament_board()), *repr_texts()]
+
+
+def repr_texts():
+    """What a stored notebook shows of a widget that cannot be drawn (its repr), and a printed card list."""
+    from pianitsa101.widgets import PianitsaTable, SimulationPanel, Table101
+
+    over = PianitsaTable(players=2, seed=1)
+    over.play_to_end()
+    return [("pianitsa table repr", repr(PianitsaTable(players=3, seed=1)) + repr(over)),
+            ("table101 repr", repr(Table101(players=2, seed=1)) + repr(Table101(3, human=None, seed=2))),
+            ("simulation panel repr", repr(SimulationPanel())),
+            ("printed cards", str(pianitsa101.cards("A♠ K♥ Q♦ J♣ 10♠")))]
 
 
 def tournament_board() -> str:
@@ -479,8 +555,26 @@ CODE = re.compile(
 
 _NAMES = sorted({f.name for f in dataclasses.fields(PianitsaRules)}
                 | {f.name for f in dataclasses.fields(Rules101)})
-OPTIONS = re.compile(r"\b(?:" + "|".join(_NAMES) + r")\b")  # the rules' option names, as a reader types them
-VALUES = re.compile(r"'[A-Za-z_0-9]+'|\b(?:PianitsaRules|Rules101|Card|True|False|None)\b")  # code values
+def _arguments() -> set[str]:
+    """The argument names of the public calls whose refusals name them (hands, direction, workers, ...)."""
+    import inspect
+
+    from pianitsa101.simulate import simulate_101, simulate_pianitsa
+
+    calls = [Round101.from_hands, Round101.deal, Match101.__init__, simulate_pianitsa, simulate_101,
+             pianitsa101.cards, Card.parse]
+    from pianitsa101.game101.deal import _OBLIGATIONS
+
+    named = {name for call in calls for name in inspect.signature(call).parameters}
+    return named | set(_OBLIGATIONS) | {"games", "rounds", "cards"}
+
+
+_NAMES += sorted(_arguments())
+OPTIONS = re.compile(r"\b(?:" + "|".join(_NAMES) + r")\b")  # option and argument names a reader types
+# code values: quoted options, Rank.KING, calls like choose(view, legal_moves), class names, a widget's repr
+VALUES = re.compile(r"'[A-Za-z_0-9]+'|\bRank\.[A-Z]+|\bCard\.parse\b|\b\w+\([\w, ]*\)"
+                    r"|\b(?:PianitsaRules|Rules101|Card|True|False|None|Suit|Rank|Play|FlushQueens)\b"
+                    r"|<(?:PianitsaTable|Table101|SimulationPanel)\b|\bJupyter\b|<object object at \w+>")
 
 
 def latin_words(text: str) -> list[str]:
@@ -516,7 +610,7 @@ def test_english_texts_come_back_unchanged_after_russian(language):
     language("en")
     assert texts() == before
     assert [t for _, t in russian] != [t for _, t in before]
-    names = re.compile("Аня|Боря|Вика|чепуха|по кругу|всё|тройка")  # names given to events, values typed
+    names = re.compile("Аня|Боря|Вика|чепуха|по кругу|всё|тройка|Упрямец|Молчун|цвет")  # names, values typed
     assert all(not re.search("[а-яё]", names.sub("", t.replace("Пьяница", ""))) for _, t in before)
 
 
