@@ -280,6 +280,7 @@ TEXTS: dict[str, dict[str, Text]] = {
     },
     "repr_in_play": {"en": "in play", "ru": "игра идёт"},
     "repr_over": {"en": "over ({outcome})", "ru": "игра окончена ({outcome})"},
+    "repr_finished": {"en": "over (finished)", "ru": "игра окончена"},
     "repr_table101": {
         "en": "<Table101: {players} players, {who}, match {state}; run the cell in Jupyter to play>",
         "ru": "<Table101: игроков {players}, {who}, партия: {state}; "

@@ -263,6 +263,8 @@ class PianitsaTable(w.VBox):
         game, lang = self._game, self.lang
         outcome = game.outcome if lang == "en" else pgettext("outcome", game.outcome or "")
         state = tr("repr_over", lang, outcome=outcome) if game.over else tr("repr_in_play", lang)
+        if game.over and game.outcome == "finished" and lang != "en":
+            state = tr("repr_finished", lang)  # not "игра окончена (окончена)"
         return tr("repr_pianitsa", lang, players=game.players, shown=self._shown, tricks=game.tricks,
                   state=state)
 
