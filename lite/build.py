@@ -171,7 +171,8 @@ def front_page(chosen: list[tuple[str, str]], left_out: list[tuple[str, str, lis
                        for path, title, missing in left_out)
     text = [
         "# pianitsa101 in your browser\n",
-        "*По-русски: эта страница по-русски и русские уроки — [ниже](#pianitsa101-в-браузере).*\n",
+        "*По-русски: русская часть этой страницы и русские уроки — ниже, после английской "
+        "(раздел «pianitsa101 в браузере»).*\n",
         "Learn the Russian card games **Пьяница** (Drunkard) and **101** by playing them. Python runs "
         "inside this page (Pyodide): nothing is installed, and your code runs on this computer.\n",
         "## In this site\n",
