@@ -31,6 +31,9 @@ import tarfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import interrupt_shim  # lite/interrupt_shim.py: Kernel > Interrupt stops a running cell
+
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / "lite" / "cache"  # kept between builds: the npm tarball of the Pyodide runtime
 OUT = ROOT / "dist" / "lite"  # the site; its JupyterLite project folder is build/lite (made anew)
@@ -186,11 +189,16 @@ def front_page(chosen: list[tuple[str, str]], left_out: list[tuple[str, str, lis
         "Python, `make lab` in the project folder installs everything and opens them in JupyterLab.\n",
         "## If a cell runs for ever\n",
         "A cell that never ends (a `while True:` loop, say) keeps the kernel busy: its prompt stays `[*]`. "
-        "Use **Kernel > Restart Kernel** (about ten seconds), then **Run > Run All Cells** to run the "
-        "notebook again from the top; what you typed stays. *Kernel > Interrupt* does not stop a running "
-        "cell in this site: its Python kernel (jupyterlite-pyodide-kernel 0.8) cannot be interrupted yet, "
-        "whatever the web server sends. No header needs configuring: the site works on any static "
-        "host as it is.\n",
+        "Use **Kernel > Interrupt** (or the ■ button above the notebook): the cell stops with "
+        "`KeyboardInterrupt` within a few seconds, and your variables stay.\n",
+        "If it does not stop, this site is served without the two headers below: use **Kernel > Restart "
+        "Kernel** (about ten seconds), then **Run > Run All Cells**; what you typed stays. A cell with "
+        "`import js; js.crossOriginIsolated` shows `True` where *Interrupt* stops a running cell.\n",
+        "*For the teacher:* *Interrupt* needs a cross-origin isolated page. The site's own `serve.py` "
+        "(`python3 serve.py` in its folder, or `make lite-serve`) sends the two headers with every file: "
+        "`Cross-Origin-Opener-Policy: same-origin` and `Cross-Origin-Embedder-Policy: require-corp`; on "
+        "another web host, configure them for the whole folder. Where a host cannot (GitHub Pages, say), "
+        "everything else works the same, but *Interrupt* only cancels the cells waiting to run.\n",
         "## Simulations here\n",
         "`simulate_pianitsa` and `simulate_101` run in pure Python in the browser: the same games as "
         "the compiled simulator for the same seed, about a hundred times slower, so their default "
@@ -373,6 +381,7 @@ def finish(out: Path, chosen: dict) -> None:
     if "<head>" not in page:
         raise SystemExit("lite: the site's index.html has no <head>: the JupyterLite layout changed")
     index.write_text(page.replace("<head>", "<head>\n    " + FRONT_DOOR, 1), encoding="utf-8")
+    interrupt_shim.install(out)
     shutil.copy(ROOT / "lite" / "serve.py", out / "serve.py")
     # Browsers ask every site for /favicon.ico: JupyterLite's own icon answers it (no 404).
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
@@ -381,7 +390,11 @@ def finish(out: Path, chosen: dict) -> None:
         "Put this folder on any static web host and open its address; or, with no internet,\n"
         "run   python3 serve.py   in this folder (python serve.py on Windows) and open the\n"
         "address it prints. Opening index.html straight from the disk does not work:\n"
-        "browsers run Python in a page only when it comes from a web server.\n", encoding="utf-8")
+        "browsers run Python in a page only when it comes from a web server.\n\n"
+        "For Kernel > Interrupt to stop a running cell, the host must send two headers with every\n"
+        "file: Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp\n"
+        "(serve.py does). Without them all else works, and Kernel > Restart Kernel stops a cell.\n",
+        encoding="utf-8")
     versions = {name: importlib.metadata.version(name) for name in
                 ("jupyterlite-core", "jupyterlite-pyodide-kernel", "pyodide-lock", "ipywidgets", "anywidget")}
     versions["pyodide"] = PYODIDE

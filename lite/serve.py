@@ -3,14 +3,16 @@
     python3 serve.py                  # http://127.0.0.1:8000/ , for this computer only
     python3 serve.py --host 0.0.0.0   # for a classroom network: students open http://<this computer>:8000/
     python3 serve.py --port 8080
+    python3 serve.py --no-isolate     # without the isolation headers (as a plain static host)
 
 Only the Python standard library is needed. Plain ``python -m http.server`` also works
 where the system knows the types of ``.wasm`` and ``.mjs`` files; this script sets them.
 
-``--isolate`` also sends the headers that make the page *cross-origin isolated* (``ISOLATION``),
-which a kernel needs to be interrupted through shared memory. It is off by default: with them,
-jupyterlite-pyodide-kernel 0.8.6 switches to its other worker, whose kernel never became ready in
-headless Chromium here ("value.then is not a function"), and that kernel has no interrupt anyway.
+Every answer carries the headers that make the page *cross-origin isolated* (``ISOLATION``):
+the kernel can then share memory with the page, and *Kernel > Interrupt* stops a running cell
+(the site's interrupt shim, ``lite/interrupt_shim.py``). ``--no-isolate`` leaves them out, as
+a static host that sends no headers does: the site works the same, but Interrupt only cancels
+the cells waiting to run (a running one needs *Kernel > Restart Kernel*).
 """
 
 from __future__ import annotations
@@ -35,16 +37,16 @@ ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin",
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the types the site needs (and, asked, the isolation headers); no log per request."""
+    """Static files with the types the site needs and the isolation headers; no log per request."""
 
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
-    isolate = False
-    """Send ``ISOLATION`` with every answer (``--isolate``)."""
+    isolate = True
+    """Send ``ISOLATION`` with every answer (off with ``--no-isolate``)."""
 
     def end_headers(self) -> None:
-        """With ``--isolate``, every answer says the page is cross-origin isolated."""
+        """Unless ``--no-isolate``, every answer says the page is cross-origin isolated."""
         if self.isolate:
             for name, value in ISOLATION.items():
                 self.send_header(name, value)
@@ -61,8 +63,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="127.0.0.1 (this computer only) or 0.0.0.0 (the classroom's network too)")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--isolate", action="store_true",
-                        help="send the cross-origin isolation headers (for a kernel that can be interrupted)")
+    parser.add_argument("--no-isolate", dest="isolate", action="store_false",
+                        help="no cross-origin isolation headers (Interrupt then cannot stop a running cell)")
     options = parser.parse_args(argv)
     SiteHandler.isolate = options.isolate
     folder = Path(options.directory)
