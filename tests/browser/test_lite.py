@@ -169,7 +169,8 @@ def test_the_front_page_in_the_site_shows_both_languages(site, page):
         page.wait_for_selector(".jp-RenderedMarkdown h1", timeout=KERNEL_START_MS)
         headings = page.locator(".jp-RenderedMarkdown h1").all_inner_texts()
         assert [h.strip(" ¶") for h in headings] == ["pianitsa101 in your browser", "pianitsa101 в браузере"]
-        assert page.get_by_text("По-русски: русская часть этой страницы").is_visible()  # in the first screen
+        pointer = page.locator(".jp-RenderedMarkdown em", has_text="По-русски: русская часть этой страницы")
+        assert pointer.is_visible()  # in the first screen
         page.screenshot(path=str(site.parent / "front-en-1280.png"))
         page.locator(".jp-RenderedMarkdown h1").nth(1).scroll_into_view_if_needed()
         page.wait_for_timeout(500)
