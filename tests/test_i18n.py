@@ -521,8 +521,8 @@ def lesson_texts():
            ("lesson versus outside", versus(Fraction(13, 77), Share(33_436, 200_000, "deals"))),
            ("lesson versus inside", versus(Fraction(3, 31), Share(9_678, 100_000, "batches"))),
            ("lesson versus mean", versus(Fraction(9, 2), Mean.of([2, 4, 4, 4, 5, 5, 7, 9], "losing hands"))),
-           ("lesson units", "; ".join(str(Share(1, 2, unit)) for unit in
-                                      ("trials", "rounds", "hands", "cards", "matches", "blocks", "tricks"))),
+           ("lesson units", "; ".join(str(Share(1, 2, unit)) for unit in (
+               "trials", "rounds", "hands", "cards", "matches", "blocks", "tricks", "deals made"))),
            ]
     chart = lesson_chart()
     out.append(("lesson chart svg", svg_texts(chart.svg())))

@@ -55,6 +55,7 @@ _UNITS: dict[str, Callable[[int], str]] = {
     "games": lambda n: ngettext("{n} game", "{n} games", n),
     "games that end": lambda n: ngettext("{n} game that ends", "{n} games that end", n),
     "deals": lambda n: ngettext("{n} deal", "{n} deals", n),
+    "deals made": lambda n: ngettext("{n} deal made", "{n} deals made", n),
     "experiments": lambda n: ngettext("{n} experiment", "{n} experiments", n),
     "batches": lambda n: ngettext("{n} batch", "{n} batches", n),
     "rounds": lambda n: ngettext("{n} round", "{n} rounds", n),
