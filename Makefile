@@ -142,7 +142,8 @@ bench-tournament: $(STAMP)
 
 # The gettext catalog of pianitsa101.i18n (issue 20): extract the English msgids from the engines and the
 # simulations, merge them into the Russian .po (translate the new entries there), compile the .mo that ships.
-MESSAGE_SOURCES := pianitsa101/i18n.py pianitsa101/pianitsa pianitsa101/game101 pianitsa101/simulate pianitsa101/checks
+MESSAGE_SOURCES := pianitsa101/i18n.py pianitsa101/cards.py pianitsa101/pianitsa pianitsa101/game101 pianitsa101/simulate \
+    pianitsa101/lessons pianitsa101/strategy pianitsa101/checks
 .PHONY: messages
 messages: $(TEST_STAMP)
 	$(BIN)/pybabel extract --no-location --sort-output -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 \

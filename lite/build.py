@@ -38,7 +38,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / "lite" / "cache"  # kept between builds: the npm tarball of the Pyodide runtime
 OUT = ROOT / "dist" / "lite"  # the site; its JupyterLite project folder is build/lite (made anew)
 PYODIDE = "314.0.6"  # the Pyodide that jupyterlite-pyodide-kernel 0.8.6 runs (its constants.py)
-SOURCES = ("notebooks", "exercises")  # the folders whose notebooks may go into the site
+SOURCES = ("notebooks", "exercises", "notebooks/ru", "exercises/ru")  # the folders whose notebooks may go
+# into the site: the English editions, then the Russian ones (issue 20; a folder not there yet adds nothing)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.js",
                  "package.json", "pyodide-lock.json")
 # What a notebook may import in the site: the standard library, and what the lock holds.
@@ -159,13 +160,22 @@ def site_copy(notebook: dict) -> dict:
     return notebook
 
 
+def russian(path: str) -> bool:
+    """True for a notebook of the Russian edition (``notebooks/ru/``, ``exercises/ru/``)."""
+    return path.split("/")[1:2] == ["ru"]
+
+
 def front_page(chosen: list[tuple[str, str]], left_out: list[tuple[str, str, list[str]]]) -> dict:
-    """``index.ipynb``: what is in the site, what needs ``make lab``, and how the site works."""
+    """``index.ipynb``: what is in the site, what needs ``make lab``, how it works; English, then Russian."""
+    ru_chosen, ru_left = [c for c in chosen if russian(c[0])], [c for c in left_out if russian(c[0])]
+    chosen, left_out = [c for c in chosen if not russian(c[0])], [c for c in left_out if not russian(c[0])]
     lessons = "\n".join(f"- [{title}]({path})" for path, title in chosen) or "- (none yet)"
     others = "\n".join(f"- {title} (`{path}`): uses {', '.join(missing)}"
                        for path, title, missing in left_out)
     text = [
         "# pianitsa101 in your browser\n",
+        "*По-русски: русская часть этой страницы и русские уроки — ниже, после английской "
+        "(раздел «pianitsa101 в браузере»).*\n",
         "Learn the Russian card games **Пьяница** (Drunkard) and **101** by playing them. Python runs "
         "inside this page (Pyodide): nothing is installed, and your code runs on this computer.\n",
         "## In this site\n",
@@ -194,12 +204,61 @@ def front_page(chosen: list[tuple[str, str]], left_out: list[tuple[str, str, lis
         "the compiled simulator for the same seed, about a hundred times slower, so their default "
         "sample is smaller (every result says so in a sentence).\n",
     ]
+    text += front_page_ru(ru_chosen, ru_left)
     text = [part if part.endswith("\n\n") else part.rstrip("\n") + "\n\n" for part in text]
     text[-1] = text[-1].rstrip("\n") + "\n"
     return {"cells": [{"cell_type": "markdown", "metadata": {"editable": False, "deletable": False},
                        "source": text}],
             "metadata": {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}},
             "nbformat": 4, "nbformat_minor": 5}
+
+
+def front_page_ru(chosen: list[tuple[str, str]], left_out: list[tuple[str, str, list[str]]]) -> list[str]:
+    """The front page's Russian half: the Russian lessons and exercises here, those for ``make lab``."""
+    def listed(folder: str) -> str:
+        found = [f"- [{title}]({path})" for path, title in chosen if path.startswith(folder)]
+        return "\n".join(found) or "- (пока нет)"
+
+    others = "\n".join(f"- {title} (`{path}`): нужны {', '.join(missing)}"
+                       for path, title, missing in left_out)
+    return [
+        "---\n",
+        "# pianitsa101 в браузере\n",
+        "Русские карточные игры **Пьяница** и **101**: правила, вероятности и стратегия, прямо в игре. "
+        "Python работает внутри этой страницы (Pyodide): ничего не нужно устанавливать, а ваш код "
+        "выполняется на этом компьютере. Уроки на русском — тот же код, что и в английских, только первая "
+        "ячейка включает русский язык: `pianitsa101.set_language(\"ru\")`.\n",
+        "## Уроки\n",
+        listed("notebooks/ru/") + "\n\nУрок, которого ещё нет по-русски, откройте в английском списке "
+        "выше.\n",
+        "## Упражнения\n",
+        listed("exercises/ru/") + "\n",
+        "Откройте урок и выберите **Run > Run All Cells** (первый запуск занимает до минуты: Python "
+        "загружается в страницу). Изменения хранятся только в этом браузере: чтобы сохранить копию, "
+        "выберите **File > Download**.\n",
+        "## Что нужно запускать через `make lab`\n",
+        (others + "\n\n" if others else "Ничего: все русские уроки и упражнения есть здесь.\n\n")
+        + "В них используются numpy, matplotlib или numba, которых в браузере нет. На компьютере с Python "
+        "команда `make lab` в папке проекта всё установит и откроет их в JupyterLab.\n",
+        "## Если ячейка выполняется бесконечно\n",
+        "Бесконечная ячейка (например, цикл `while True:`) занимает ядро: её метка остаётся `[*]`. "
+        "Выберите **Kernel > Interrupt** (или кнопку ■ над тетрадкой): через несколько секунд ячейка "
+        "остановится с `KeyboardInterrupt`, а ваши переменные сохранятся.\n",
+        "Если она не останавливается, значит, сайт отдаётся без двух заголовков, о которых ниже: выберите "
+        "**Kernel > Restart Kernel** (около десяти секунд), затем **Run > Run All Cells**; то, что вы "
+        "написали, сохранится. Ячейка `import js; js.crossOriginIsolated` покажет `True` там, где "
+        "*Interrupt* останавливает выполняющуюся ячейку.\n",
+        "*Учителю:* для *Interrupt* страница должна быть изолирована (cross-origin isolated). Собственный "
+        "`serve.py` сайта (`python3 serve.py` в его папке или `make lite-serve`) отправляет с каждым файлом "
+        "два заголовка: `Cross-Origin-Opener-Policy: same-origin` и `Cross-Origin-Embedder-Policy: "
+        "require-corp`; на другом веб-сервере настройте их для всей папки. Где хостинг этого не умеет "
+        "(например, GitHub Pages), всё остальное работает так же, но *Interrupt* только отменяет ячейки, "
+        "ждущие своей очереди.\n",
+        "## Моделирование здесь\n",
+        "`simulate_pianitsa` и `simulate_101` работают в браузере на чистом Python: те же игры, что и у "
+        "скомпилированного симулятора при том же seed, но примерно в сто раз медленнее, поэтому выборка по "
+        "умолчанию меньше (каждый результат говорит об этом отдельной фразой).\n",
+    ]
 
 
 def _write_notebook(path: Path, notebook: dict) -> None:

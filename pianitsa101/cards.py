@@ -30,6 +30,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
+from pianitsa101.i18n import N_, _, cards_text
+
 __all__ = ["DECK_SIZES", "Card", "CardList", "Rank", "Suit", "cards", "make_deck"]
 
 
@@ -97,7 +99,7 @@ _SUIT_SPELLINGS: dict[str, Suit] = {}
 for _suit, _outline in zip(_SUITS, "♤♧♢♡", strict=True):
     _SUIT_SPELLINGS[_suit.value] = _SUIT_SPELLINGS[_outline] = _SUIT_SPELLINGS[_suit.letter] = _suit
 
-_EXPECTED = (
+_EXPECTED = N_(
     "expected a rank (2-10, J, Q, K, A, T for ten, or the Russian В Д К Т for J Q K A) "
     "followed by a suit (♠ ♣ ♦ ♥, ♤ ♧ ♢ ♡, or S C D H), for example '10♠', 'QH', 'ts', 'Д♥'"
 )
@@ -114,9 +116,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, Rank):
-            raise TypeError(f"Card rank must be a Rank, got {self.rank!r}")
+            raise TypeError(_("Card rank must be a Rank, got {value}").format(value=repr(self.rank)))
         if not isinstance(self.suit, Suit):
-            raise TypeError(f"Card suit must be a Suit, got {self.suit!r}")
+            raise TypeError(_("Card suit must be a Suit, got {value}").format(value=repr(self.suit)))
         object.__setattr__(self, "index", _SUITS.index(self.suit) * 13 + self.rank - 2)
 
     def __hash__(self) -> int:
@@ -126,14 +128,15 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read a card from text such as '10♠', '10S', 'ts', 'T♠', '10♤' or 'Д♥'."""
         if not isinstance(text, str):
-            raise TypeError(f"Card.parse needs a string, got {text!r}")
+            raise TypeError(_("Card.parse needs a string, got {value}").format(value=repr(text)))
         cleaned = text.strip().replace("\ufe0f", "").upper()  # drop emoji presentation marks
         if len(cleaned) >= 2:
             rank = _RANK_SPELLINGS.get(cleaned[:-1])
             suit = _SUIT_SPELLINGS.get(cleaned[-1])
             if rank is not None and suit is not None:
                 return _BY_INDEX[_SUITS.index(suit) * 13 + rank - 2]
-        raise ValueError(f"cannot read {text!r} as a card: {_EXPECTED}")
+        raise ValueError(_("cannot read {text} as a card: {expected}").format(text=repr(text),
+                                                                              expected=_(_EXPECTED)))
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -142,7 +145,8 @@ class Card:
             whole = isinstance(index, numbers.Integral) and not isinstance(index, bool)
             number = int(index) if whole else None
             if number is None or not 0 <= number < 52:
-                raise ValueError(f"a card index is a whole number 0..51, got {index!r}")
+                raise ValueError(_("a card index is a whole number 0..51, got {value}").format(
+                    value=repr(index)))
             index = number
         return _BY_INDEX[index]
 
@@ -167,7 +171,7 @@ class CardList(list):
     """A list of cards that shows as card faces in a notebook (``cardart``) and prints compactly."""
 
     def __str__(self) -> str:
-        return " ".join(str(c) for c in self)
+        return cards_text(self)  # '7♠ Q♥' (in Russian text 'Д♥': the letters В Д К Т)
 
 
 def cards(text: str | Iterable[str]) -> CardList:
@@ -177,7 +181,8 @@ def cards(text: str | Iterable[str]) -> CardList:
     elif isinstance(text, Iterable) and not isinstance(text, (bytes, bytearray)):
         words = list(text)
     else:
-        raise TypeError(f"cards reads text such as '6♠ A♥ 10♦' (or a list of such texts), got {text!r}")
+        raise TypeError(_("cards reads text such as '6♠ A♥ 10♦' (or a list of such texts), "
+                          "got {value}").format(value=repr(text)))
     return CardList(Card.parse(w) for w in words)
 
 
@@ -188,7 +193,7 @@ _LOWEST_RANK = {32: Rank.SIX, 36: Rank.SIX, 52: Rank.TWO}
 def make_deck(size: int = 36) -> CardList:
     """A new ordered deck of 32 (D2: 36 without sevens), 36 (D1) or 52 (D3) cards."""
     if type(size) is not int or size not in _LOWEST_RANK:
-        raise ValueError(f"a deck has 32, 36 or 52 cards, got {size!r}")
+        raise ValueError(_("a deck has 32, 36 or 52 cards, got {value}").format(value=repr(size)))
     low = _LOWEST_RANK[size]
     return CardList(
         Card(rank, suit)

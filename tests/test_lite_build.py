@@ -69,6 +69,31 @@ def test_front_page_lists_the_lessons_here_and_those_for_make_lab():
     assert "make lab" in text and page["metadata"]["kernelspec"]["name"] == "python"
 
 
+def test_the_front_page_lists_each_edition_in_its_own_language():
+    page = build.front_page([("notebooks/02_cards.ipynb", "Cards"), ("notebooks/ru/02_cards.ipynb", "Карты"),
+                             ("exercises/ru/01_compare.ipynb", "Упражнение 01")],
+                            [("notebooks/ru/04_probability.ipynb", "Вероятность", ["numpy"])])
+    english, russian = "".join(page["cells"][0]["source"]).split("\n---\n")
+    assert "[Cards](notebooks/02_cards.ipynb)" in english and "/ru/" not in english
+    assert "None: every lesson is here" in english
+    assert "## Уроки\n\n- [Карты](notebooks/ru/02_cards.ipynb)" in russian
+    assert "## Упражнения\n\n- [Упражнение 01](exercises/ru/01_compare.ipynb)" in russian
+    assert "Вероятность (`notebooks/ru/04_probability.ipynb`): нужны numpy" in russian
+    assert "make lab" in russian and "Restart Kernel" in russian
+
+
+def test_the_russian_editions_are_taken_by_folder(tmp_path, monkeypatch):
+    """notebooks/ru/ and exercises/ru/ go into the site when they exist (a stand-in folder here)."""
+    for rel in ("notebooks/01_a.ipynb", "notebooks/ru/01_a.ipynb", "exercises/ru/01_b.ipynb"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(json.dumps(notebook("import pianitsa101")), encoding="utf-8")
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    chosen, _ = build.choose_notebooks()
+    assert [p for p, _ in chosen] == ["notebooks/01_a.ipynb", "notebooks/ru/01_a.ipynb",
+                                      "exercises/ru/01_b.ipynb"]
+    assert build.russian("exercises/ru/01_b.ipynb") and not build.russian("notebooks/01_a.ipynb")
+
+
 def test_the_site_takes_every_lesson_that_can_run_there():
     chosen, left_out = build.choose_notebooks()
     paths = [p for p, _ in chosen] + [p for p, _, _ in left_out]

@@ -36,6 +36,7 @@ from pianitsa101.game101.moves import Draw, FlushQueens, Move, Pass, Play
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.scoring import queen_bonus
 from pianitsa101.game101.view import PlayerView
+from pianitsa101.i18n import _
 
 __all__ = ["REASONS", "Agent", "AgentError", "GreedyAgent", "HeuristicAgent", "RandomAgent", "agent_name"]
 
@@ -54,7 +55,8 @@ class AgentError(ValueError, RuntimeError):
         self.agent = agent  # the agent at fault
         self.seat = seat  # its match seat
         self.returned = returned  # what it answered (None when it raised)
-        super().__init__(f"agent {agent_name(agent)} in seat {seat_text or seat} {problem}")
+        super().__init__(_("agent {name} in seat {seat} {problem}").format(
+            name=agent_name(agent), seat=seat_text or seat, problem=problem))
 
 
 def agent_name(agent: object) -> str:

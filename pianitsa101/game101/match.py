@@ -66,8 +66,9 @@ from pianitsa101.game101.seats import (
     round_dealt,
     round_scored,
 )
+from pianitsa101.game101.text import move_text
 from pianitsa101.game101.view import PlayerView
-from pianitsa101.i18n import N_, _
+from pianitsa101.i18n import N_, _, get_language
 
 __all__ = ["Match101", "MatchResult", "PlayedRound", "settle_round"]
 
@@ -193,11 +194,12 @@ class Match101:
         Round101.deal(players, self.deck, self.rules, seed=0)  # refuses bad players/deck/rules now (R1)
         dealt = _deck_cards(self.deck)
         if not any(self.rules.points[c.rank] > 0 for c in dealt):
-            raise ValueError("R19/R23: no card of this deck scores a point under these rules (points), so no "
-                             "total could ever go over the limit and the match would never end")
+            raise ValueError(_("R19/R23: no card of this deck scores a point under these rules (points), "
+                               "so no total could ever go over the limit and the match would never end"))
         self.max_rounds = whole_number(max_rounds)
         if self.max_rounds is None or self.max_rounds < 1:
-            raise ValueError(f"max_rounds must be a whole number of at least 1, got {max_rounds!r}")
+            raise ValueError(_("max_rounds must be a whole number of at least 1, got {value}").format(
+                value=repr(max_rounds)))
         self.agents = self._checked_agents(agents)
         # With no seed the match picks one, so that its record always replays.
         seed = as_seed(seed)
@@ -220,17 +222,19 @@ class Match101:
     def _checked_agents(self, agents: Sequence[Any] | None) -> list[Any]:
         """One agent per seat, each with a ``choose`` method or None (a person); HeuristicAgent by default."""
         if agents is None:
-            return [HeuristicAgent() for _ in range(self.players)]
+            return [HeuristicAgent() for _seat in range(self.players)]
         if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
-            raise TypeError(f"agents must be a list with one agent per seat (None: a person), got {agents!r}")
+            raise TypeError(_("agents must be a list with one agent per seat (None: a person), "
+                              "got {value}").format(value=repr(agents)))
         agents = list(agents)
         if len(agents) != self.players:
-            raise ValueError(f"a match of {self.players} players needs {self.players} agents, one per seat, "
-                             f"got {len(agents)}")
+            raise ValueError(_("a match of {players} players needs {players} agents, one per seat, "
+                               "got {count}").format(players=self.players, count=len(agents)))
         for seat, agent in enumerate(agents):
             if agent is not None and not callable(getattr(agent, "choose", None)):
-                raise TypeError(f"the agent in seat {seat} ({agent!r}) has no method "
-                                "choose(view, legal_moves) (None: a person plays that seat)")
+                raise TypeError(_("the agent in seat {seat} ({agent}) has no method "
+                                  "choose(view, legal_moves) (None: a person plays that seat)").format(
+                    seat=seat, agent=repr(agent)))
         return agents
 
     def _not_while_choosing(self, what: str) -> None:
@@ -428,7 +432,7 @@ class Match101:
         try:
             move = agent.choose(view, legal)
         except Exception as exc:
-            raise self._agent_error(seat, None, f"raised {exc!r}") from exc
+            raise self._agent_error(seat, None, _("raised {error}").format(error=repr(exc))) from exc
         finally:
             self._choosing = rnd._locked = None
         legal = rnd._legal if rnd._legal is not None else rnd.legal_moves()  # the round's own list
@@ -450,19 +454,20 @@ class Match101:
 
     @staticmethod
     def _not_legal(rnd: Round101, move: Any) -> str:
-        shown = ", ".join(map(str, rnd.legal_moves()))
+        shown = ", ".join(map(str if get_language() == "en" else move_text, rnd.legal_moves()))
         try:
             answer = repr(move)
         except Exception:  # an answer whose repr fails
             answer = f"a {type(move).__name__} object"
         if len(answer) > 200:
             answer = answer[:197] + "..."
-        return f"returned {answer}, which is not a legal move; the legal moves were: {shown}"
+        return _("returned {answer}, which is not a legal move; the legal moves were: {shown}").format(
+            answer=answer, shown=shown)
 
     def _agent_error(self, seat: int, returned: Any, problem: str) -> AgentError:
         """The AgentError for the agent in round seat ``seat``, naming its match seat (and round seat)."""
         who = self._current_deal[0][seat]  # type: ignore[index]
-        where = f"{who} (seat {seat} of this round)" if who != seat else str(who)
+        where = _("{who} (seat {seat} of this round)").format(who=who, seat=seat) if who != seat else str(who)
         return AgentError(self.agents[who], who, returned, problem, seat_text=where)
 
     def play_round(self) -> Round101:

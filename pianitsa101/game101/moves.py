@@ -48,9 +48,11 @@ class Play:
 
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            raise TypeError(f"Play needs a Card, got {self.card!r} (use Card.parse('7♠'))")
+            raise TypeError(_("Play needs a Card, got {value} (use Card.parse('7♠'))").format(
+                value=repr(self.card)))
         if self.suit is not None and not isinstance(self.suit, Suit):
-            raise TypeError(f"Play's suit must be a Suit or None, got {self.suit!r}")
+            raise TypeError(_("Play's suit must be a Suit or None, got {value}").format(
+                value=repr(self.suit)))
 
     def __repr__(self) -> str:
         if self.suit is None:
@@ -91,7 +93,7 @@ class FlushQueens:
 
     def __post_init__(self) -> None:
         if not isinstance(self.suit, Suit):
-            raise TypeError(f"FlushQueens needs a Suit, got {self.suit!r}")
+            raise TypeError(_("FlushQueens needs a Suit, got {value}").format(value=repr(self.suit)))
 
     def __repr__(self) -> str:
         return f"FlushQueens({self.suit!r})"
@@ -154,7 +156,8 @@ def parse_move(text: str) -> Move:
     Play(Card.parse('Q♥'), suit=Suit.SPADES)
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse_move reads text such as '7♠' or 'draw', got {text!r}")
+        raise TypeError(_("parse_move reads text such as '7♠' or 'draw', got {value}").format(
+            value=repr(text)))
     words = text.strip()
     for arrow in _ARROWS:
         words = words.replace(arrow, "→")

@@ -38,7 +38,7 @@ from typing import Any
 
 from pianitsa101._checks import whole_number
 from pianitsa101.cards import Card, Rank, Suit
-from pianitsa101.i18n import _
+from pianitsa101.i18n import _, rank_text
 from pianitsa101.i18n import number as i18n_number
 
 __all__ = ["DEFAULT_POINTS", "MAX_DRAW", "MAX_LIMIT", "MAX_POINTS", "Rules101"]
@@ -75,7 +75,8 @@ _RANK_BY_SYMBOL = {r.symbol: r for r in Rank}
 def _points_table(value: Any) -> Mapping[Rank, int]:
     """Normalise an R19 table given with Rank, int or symbol keys ('2'..'10', 'J', 'Q', 'K', 'A')."""
     if not isinstance(value, Mapping):
-        raise ValueError(f"R19: points must be a mapping from rank to points, got {value!r}")
+        raise ValueError(_("R19: points must be a mapping from rank to points, got {value}").format(
+            value=repr(value)))
     table: dict[Rank, int] = {}
     for key, pts in value.items():
         rank = _RANK_BY_SYMBOL.get(key.upper()) if isinstance(key, str) else None
@@ -83,19 +84,22 @@ def _points_table(value: Any) -> Mapping[Rank, int]:
         if rank is None and number is not None and 2 <= number <= 14:
             rank = Rank(number)
         if rank is None:
-            raise ValueError(f"R19: points keys are ranks (Rank, 2..14 or '2'..'10', 'J', 'Q', 'K', 'A'), "
-                             f"got {key!r}")
+            raise ValueError(_("R19: points keys are ranks (Rank, 2..14 or '2'..'10', 'J', 'Q', 'K', 'A'), "
+                               "got {value}").format(value=repr(key)))
         number = whole_number(pts)
         if number is None or not -MAX_POINTS <= number <= MAX_POINTS:
-            raise ValueError(f"R19: the points of a card are whole numbers from {-MAX_POINTS:,} to "
-                             f"{MAX_POINTS:,}, got {pts!r} for {rank.symbol}")
+            raise ValueError(_("R19: the points of a card are whole numbers from {low} to {high}, "
+                               "got {value} for {rank}").format(
+                low=i18n_number(-MAX_POINTS), high=i18n_number(MAX_POINTS), value=repr(pts),
+                rank=rank_text(rank.symbol)))
         table[rank] = number
     missing = [r.symbol for r in Rank if r not in table]
     if missing:
-        raise ValueError(f"R19: points must give every rank 2..A, missing {', '.join(missing)}")
+        raise ValueError(_("R19: points must give every rank 2..A, missing {missing}").format(
+            missing=", ".join(rank_text(m) for m in missing)))
     if max(table.values()) <= 0:
-        raise ValueError("R19/R23: points must give at least one rank more than 0 points: with none, "
-                         "no total could ever rise, and a match would never end")
+        raise ValueError(_("R19/R23: points must give at least one rank more than 0 points: with none, "
+                           "no total could ever rise, and a match would never end"))
     return MappingProxyType(dict(sorted(table.items())))
 
 

@@ -7,21 +7,30 @@ from typing import Any
 
 import matplotlib as mpl
 import matplotlib.pyplot as plt
-from matplotlib.ticker import FuncFormatter
+from matplotlib.ticker import FuncFormatter, ScalarFormatter
 
+from pianitsa101.i18n import get_language
 from pianitsa101.lessons.figure import Chart, Layer
 from pianitsa101.lessons.plots import BIG
+from pianitsa101.lessons.words import decimal, say, tick
 
 __all__ = ["chart_figure", "close"]
 
 
 def _plain(value: float, _pos: Any = None) -> str:
-    """Tick labels as plain numbers (1, 10, 100, 0.001), not powers of ten."""
-    return f"{value:,.10g}"
+    """Tick labels as plain numbers (1, 10, 100, 0.001), not powers of ten (decimal commas in Russian)."""
+    return tick(value)
+
+
+class _CommaFormatter(ScalarFormatter):
+    """matplotlib's usual tick labels, with the decimal comma of a Russian figure (0,5 not 0.5)."""
+
+    def __call__(self, x: float, pos: Any = None) -> str:
+        return decimal(super().__call__(x, pos))
 
 
 def _draw(ax: Any, layer: Layer) -> None:
-    label = layer.label or None
+    label = say(layer.label) or None
     if layer.kind == "line":
         ax.plot(layer.xs, layer.ys, linestyle=layer.style or "none", marker=layer.marker or None,
                 color=layer.color, label=label)
@@ -44,12 +53,16 @@ def _draw(ax: Any, layer: Layer) -> None:
         ax.axvspan(*layer.xs, color=layer.color, alpha=0.2, label=label)
 
 
+def _says(labels: Sequence[str] | None) -> list[str] | None:
+    return None if labels is None else [say(t) for t in labels]
+
+
 def _axes(ax: Any, chart: Chart) -> None:
     for layer in chart.layers:
         _draw(ax, layer)
-    ax.set_title(chart.title)
-    ax.set_xlabel(chart.xlabel)
-    ax.set_ylabel(chart.ylabel)
+    ax.set_title(say(chart.title))
+    ax.set_xlabel(say(chart.xlabel))
+    ax.set_ylabel(say(chart.ylabel))
     if chart.xlog:
         ax.set_xscale("log")
     if chart.ylog:
@@ -57,14 +70,16 @@ def _axes(ax: Any, chart: Chart) -> None:
     for axis, log in ((ax.xaxis, chart.xlog), (ax.yaxis, chart.ylog)):
         if log:
             axis.set_major_formatter(FuncFormatter(_plain))
+        elif get_language() == "ru":
+            axis.set_major_formatter(_CommaFormatter())
     if chart.xlim:
         ax.set_xlim(*chart.xlim)
     if chart.ylim:
         ax.set_ylim(*chart.ylim)
     if chart.xticks is not None:
-        ax.set_xticks(list(chart.xticks), labels=chart.xticklabels)
+        ax.set_xticks(list(chart.xticks), labels=_says(chart.xticklabels))
     if chart.yticks is not None:
-        ax.set_yticks(list(chart.yticks), labels=chart.yticklabels)
+        ax.set_yticks(list(chart.yticks), labels=_says(chart.yticklabels))
     if chart.invert_y:
         ax.invert_yaxis()
     if chart.legend and any(layer.label for layer in chart.layers):
@@ -80,7 +95,7 @@ def chart_figure(charts: Sequence[Chart], title: str = "") -> Any:
         for ax, chart in zip(axes[0], charts, strict=True):
             _axes(ax, chart)
         if title:
-            fig.suptitle(title, fontsize=20, fontweight="bold")
+            fig.suptitle(say(title), fontsize=20, fontweight="bold")
     return fig
 
 

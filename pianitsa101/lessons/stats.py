@@ -36,6 +36,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import NamedTuple
 
+from pianitsa101.i18n import _, pgettext
+from pianitsa101.lessons.words import decimal, percent_sign, size
 from pianitsa101.strategy.stats import Z95, wilson_interval
 
 __all__ = ["Mean", "Share", "agrees", "decimals_for", "number", "percent", "versus"]
@@ -60,9 +62,9 @@ def percent(p: float, digits: int = 3) -> str:
     """
     x = 100 * float(p)
     if x == 0:
-        return "0%"
+        return "0" + percent_sign()
     decimals = min(4, max(0, digits - 1 - math.floor(math.log10(abs(x)))))
-    return f"{x:.{decimals}f}%"
+    return decimal(f"{x:.{decimals}f}") + percent_sign()
 
 
 def number(x: float, digits: int = 3) -> str:
@@ -75,7 +77,7 @@ def number(x: float, digits: int = 3) -> str:
     if x == 0:
         return "0"
     decimals = min(4, max(0, digits - 1 - math.floor(math.log10(abs(x)))))
-    return f"{x:.{decimals}f}"
+    return decimal(f"{x:.{decimals}f}")
 
 
 def _values(values: Iterable[float]) -> list[float]:
@@ -117,11 +119,12 @@ class Share(NamedTuple):
         low, high = self.interval
         half = (high - low) / 2 if self.successes else high  # none seen: the upper end sets the digits
         d = decimals_for(100 * half, 2, most=4)
-        return tuple(f"{100 * x:.{d}f}%" for x in (self.value, low, high))  # type: ignore[return-value]
+        return tuple(decimal(f"{100 * x:.{d}f}") + percent_sign()  # type: ignore[return-value]
+                     for x in (self.value, low, high))
 
     def __str__(self) -> str:
         value, low, high = self.text()
-        return f"{value} (95% interval {low} to {high}; {self.trials:,} {self.unit})"
+        return _interval(value, low, high, size(self.trials, self.unit))
 
 
 class Mean(NamedTuple):
@@ -154,11 +157,17 @@ class Mean(NamedTuple):
     def text(self) -> tuple[str, str, str]:
         """The mean and the two ends of its interval, with the same decimals."""
         d = decimals_for(self.half_width)
-        return tuple(f"{x:.{d}f}" for x in (self.mean, *self.interval))  # type: ignore[return-value]
+        return tuple(decimal(f"{x:.{d}f}") for x in (self.mean, *self.interval))  # type: ignore[return-value]
 
     def __str__(self) -> str:
         value, low, high = self.text()
-        return f"{value} (95% interval {low} to {high}; {self.n:,} {self.unit})"
+        return _interval(value, low, high, size(self.n, self.unit))
+
+
+def _interval(value: str, low: str, high: str, sample: str) -> str:
+    """'9.68% (95% interval 9.50% to 9.86%; 100,000 games)', in the language set."""
+    return _("{value} (95{pc} interval {low} to {high}; {sample})").format(
+        value=value, low=low, high=high, sample=sample, pc="%")
 
 
 def agrees(exact: Fraction | float, estimate: Share | Mean) -> bool:
@@ -175,7 +184,9 @@ def versus(exact: Fraction | float, estimate: Share | Mean) -> str:
     gap = min(abs(x - low), abs(x - high)) * scale
     d = max(decimals_for(scale * (high - low) / 2), decimals_for(gap, 1, most=4) if gap else 4)
     value = estimate.value if isinstance(estimate, Share) else estimate.mean
-    size = estimate.trials if isinstance(estimate, Share) else estimate.n
-    f = [f"{scale * v:.{d}f}{sign}" for v in (x, value, low, high)]
-    return (f"exact {f[0]}, simulated {f[1]} (95% interval {f[2]} to {f[3]}; {size:,} {estimate.unit}): "
-            f"{'inside' if agrees(exact, estimate) else 'outside'}")
+    n = estimate.trials if isinstance(estimate, Share) else estimate.n
+    f = [decimal(f"{scale * v:.{d}f}") + (percent_sign() if sign else "") for v in (x, value, low, high)]
+    verdict = pgettext("interval", "inside") if agrees(exact, estimate) else pgettext("interval", "outside")
+    line = _("exact {exact}, simulated {value} (95{pc} interval {low} to {high}; {sample}): {verdict}")
+    return line.format(exact=f[0], value=f[1], low=f[2], high=f[3], sample=size(n, estimate.unit),
+                       verdict=verdict, pc="%")

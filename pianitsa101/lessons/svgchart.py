@@ -20,6 +20,7 @@ import math
 from collections.abc import Sequence
 
 from pianitsa101.lessons.figure import Chart, Layer
+from pianitsa101.lessons.words import say, tick
 from pianitsa101.widgets.svgplot import nice_ticks
 
 __all__ = ["chart_svg", "row_svg"]
@@ -42,7 +43,7 @@ def _text(x: float, y: float, label: str, size: float, anchor: str = "middle", e
 
 
 def _plain(v: float) -> str:
-    return f"{v:,.10g}"
+    return tick(v)
 
 
 def _width(label: str, size: float) -> float:
@@ -92,7 +93,7 @@ def _range(chart: Chart, axis: str) -> tuple[float, float, list[float], list[str
         values = [10.0 ** k for k in range(first, last + 1)]
     else:
         values = [float(t) for t in nice_ticks(low, high, 6, whole=False)]
-    return low, high, values, list(labels) if labels is not None else None
+    return low, high, values, [say(t) for t in labels] if labels is not None else None
 
 
 def _marker(shape: str, x: float, y: float, color: str, hollow: bool, r: float = 6.5) -> str:
@@ -179,7 +180,7 @@ def _legend(chart: Chart, box: tuple[float, float, float, float]) -> list[str]:
         return []
     left, top, right, bottom = box
     row = LEGEND * 1.45
-    w = 56 + max(_width(la.label, LEGEND) for la in items)
+    w = 56 + max(_width(say(la.label), LEGEND) for la in items)
     h = row * len(items) + 10
     x = left + 10 if "left" in chart.legend else right - w - 10
     y = bottom - h - 10 if "lower" in chart.legend else top + 10
@@ -207,7 +208,7 @@ def _legend(chart: Chart, box: tuple[float, float, float, float]) -> list[str]:
                            f'y2="{cy + 9:.1f}" stroke="{la.color}" stroke-width="2"/>')
             if la.marker and la.kind in ("points", "line"):
                 out.append(_marker(la.marker, (sx0 + sx1) / 2, cy, la.color, la.hollow, 5.5))
-        out.append(_text(x + 52, cy + LEGEND * 0.35, la.label, LEGEND, "start"))
+        out.append(_text(x + 52, cy + LEGEND * 0.35, say(la.label), LEGEND, "start"))
     return out
 
 
@@ -242,7 +243,7 @@ def _body(chart: Chart) -> tuple[str, float, float]:
     out = [f'<clipPath id="{clip}"><rect x="{left:.1f}" y="{top:.1f}" width="{right - left:.1f}" '
            f'height="{bottom - top:.1f}"/></clipPath>']
     if chart.title:
-        out.append(_text(width / 2, TITLE * 1.3, chart.title, TITLE, extra=' font-weight="bold"'))
+        out.append(_text(width / 2, TITLE * 1.3, say(chart.title), TITLE, extra=' font-weight="bold"'))
     for t, label in zip(yt, ylabels, strict=False):
         y = sy(t)
         if top - 0.5 <= y <= bottom + 0.5:
@@ -260,10 +261,11 @@ def _body(chart: Chart) -> tuple[str, float, float]:
     out.append(f'<path d="M{left:.1f},{top:.1f}V{bottom:.1f}H{right:.1f}" stroke="#555" fill="none" '
                'stroke-width="1.5"/>')
     if chart.xlabel:
-        out.append(_text((left + right) / 2, height - 14, chart.xlabel, LABEL))
+        out.append(_text((left + right) / 2, height - 14, say(chart.xlabel), LABEL))
     if chart.ylabel:
         cy = (top + bottom) / 2
-        out.append(_text(LABEL, cy, chart.ylabel, LABEL, extra=f' transform="rotate(-90 {LABEL} {cy:.1f})"'))
+        turn = f' transform="rotate(-90 {LABEL} {cy:.1f})"'
+        out.append(_text(LABEL, cy, say(chart.ylabel), LABEL, extra=turn))
     out += _legend(chart, box)
     return "".join(out), width, height
 
@@ -278,7 +280,7 @@ def _frame(body: str, width: float, height: float, scale: float, label: str) -> 
 def chart_svg(chart: Chart, scale: float = 1.0) -> str:
     """One chart as an SVG picture."""
     body, width, height = _body(chart)
-    return _frame(body, width, height, scale, chart.title)
+    return _frame(body, width, height, scale, say(chart.title))
 
 
 def row_svg(charts: Sequence[Chart], title: str = "", scale: float = 1.0) -> str:
@@ -289,5 +291,5 @@ def row_svg(charts: Sequence[Chart], title: str = "", scale: float = 1.0) -> str
         body, w, h = _body(chart)
         parts.append(f'<g transform="translate({x:.1f},{top:.1f})">{body}</g>')
         x, height = x + w, max(height, h)
-    head = _text(x / 2, TITLE * 1.3, title, TITLE + 2, extra=' font-weight="bold"') if title else ""
-    return _frame(head + "".join(parts), x, height + top, scale, title or charts[0].title)
+    head = _text(x / 2, TITLE * 1.3, say(title), TITLE + 2, extra=' font-weight="bold"') if title else ""
+    return _frame(head + "".join(parts), x, height + top, scale, say(title or charts[0].title))

@@ -69,11 +69,12 @@ def check_count(count: object, engine: str, default_compiled: int, default_pure:
     if count is None:
         return default_pure if engine == "python" else default_compiled
     if isinstance(count, bool) or not isinstance(count, numbers.Integral) or count < 0:
-        raise ValueError(f"{name} must be a whole number 0 or more; got {count!r}")
+        raise ValueError(_("{name} must be a whole number 0 or more; got {value}").format(
+            name=name, value=repr(count)))
     if count > MAX_SAMPLE:  # refused before anything is allocated (issue 17: 2**62 met numpy's MemoryError)
-        raise ValueError(f"{name} must be at most {MAX_SAMPLE:,} in one call (that many already take hours "
-                         f"and gigabytes of results); got {count!r}: run several calls with different seeds "
-                         f"and add them up")
+        raise ValueError(_("{name} must be at most {most} in one call (that many already take hours "
+                           "and gigabytes of results); got {value}: run several calls with different seeds "
+                           "and add them up").format(name=name, most=number(MAX_SAMPLE), value=repr(count)))
     return int(count)
 
 
@@ -82,5 +83,6 @@ def check_workers(workers: object) -> int | None:
     if workers is None:
         return None
     if isinstance(workers, bool) or not isinstance(workers, numbers.Integral) or workers < 1:
-        raise ValueError(f"workers must be a whole number 1 or more, or None for every core; got {workers!r}")
+        raise ValueError(_("workers must be a whole number 1 or more, or None for every core; "
+                           "got {value}").format(value=repr(workers)))
     return int(workers)

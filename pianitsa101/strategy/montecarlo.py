@@ -49,10 +49,13 @@ from typing import Any, NamedTuple
 from pianitsa101.game101.agents import Agent, GreedyAgent, HeuristicAgent
 from pianitsa101.game101.moves import Move
 from pianitsa101.game101.rules import Rules101
+from pianitsa101.game101.text import move_text
 from pianitsa101.game101.view import PlayerView
+from pianitsa101.i18n import _, get_language, ngettext
 from pianitsa101.strategy.knowledge import belief
 from pianitsa101.strategy.matchvalue import DEFAULT_MODEL, MatchValue
 from pianitsa101.strategy.sampling import SampleTally
+from pianitsa101.strategy.words import count, pct
 
 __all__ = ["MonteCarloAgent", "MoveEstimate", "compiled_available"]
 
@@ -115,10 +118,19 @@ class MoveEstimate(NamedTuple):
     not_uniform: int = 0  # deals of this analysis that fell back (Belief.sample): consistent, not uniform
 
     def __str__(self) -> str:
-        mark = " (rule of thumb)" if self.heuristic else ""
-        return (f"{self.move!s:>8}: wins {self.value:6.1%} ± {self.stderr:.1%}, "
-                f"{self.advantage:+.1%} ± {self.advantage_stderr:.1%} vs the rule of thumb, "
-                f"{self.playouts} playouts{mark}")
+        if get_language() == "en":
+            mark = " (rule of thumb)" if self.heuristic else ""
+            return (f"{self.move!s:>8}: wins {self.value:6.1%} ± {self.stderr:.1%}, "
+                    f"{self.advantage:+.1%} ± {self.advantage_stderr:.1%} vs the rule of thumb, "
+                    f"{self.playouts} playouts{mark}")
+        mark = _(" (rule of thumb)") if self.heuristic else ""
+        line = _("{move}: wins {value} ± {stderr}, {advantage} ± {advantage_stderr} vs the rule of thumb, "
+                 "{playouts}{mark}")
+        return line.format(move=f"{move_text(self.move):>8}", value=f"{pct(self.value):>6}",
+                           stderr=pct(self.stderr), advantage=pct(self.advantage, signed=True),
+                           advantage_stderr=pct(self.advantage_stderr), mark=mark,
+                           playouts=ngettext("{n} playout", "{n} playouts", self.playouts).format(
+                               n=count(self.playouts)))
 
 
 class MonteCarloAgent(Agent):
@@ -225,11 +237,18 @@ class MonteCarloAgent(Agent):
     @property
     def budget(self) -> str:
         """The budget per decision, in words."""
+        if get_language() == "en":
+            if self.seconds is not None:
+                return f"{self.seconds:g} s of CPU"
+            if self.playouts is not None:
+                return f"{self.playouts:,} playouts"
+            return f"{self._steps():,} simulated moves"
         if self.seconds is not None:
-            return f"{self.seconds:g} s of CPU"
+            return _("{seconds} s of CPU").format(seconds=f"{self.seconds:g}".replace(".", ","))
         if self.playouts is not None:
-            return f"{self.playouts:,} playouts"
-        return f"{self._steps():,} simulated moves"
+            return ngettext("{n} playout", "{n} playouts", self.playouts).format(n=count(self.playouts))
+        steps = self._steps()
+        return ngettext("{n} simulated move", "{n} simulated moves", steps).format(n=count(steps))
 
     def __repr__(self) -> str:
         parts = [f"seed={self.seed!r}"]

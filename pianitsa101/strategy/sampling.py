@@ -15,6 +15,8 @@ import random
 from dataclasses import dataclass
 
 from pianitsa101.cards import _BY_INDEX, Card
+from pianitsa101.i18n import _, get_language
+from pianitsa101.strategy.words import count
 
 __all__ = ["MAX_TRIES", "Belief", "SampleTally", "SlotGroup"]
 
@@ -58,8 +60,12 @@ class SampleTally:
         self.relaxed += relaxed
 
     def __str__(self) -> str:
-        return (f"{self.deals:,} deals from {self.proposals:,} proposals; {self.fallbacks} not uniform, "
-                f"{self.relaxed} ignoring the belief")
+        if get_language() == "en":
+            return (f"{self.deals:,} deals from {self.proposals:,} proposals; {self.fallbacks} not uniform, "
+                    f"{self.relaxed} ignoring the belief")
+        return _("{deals} deals from {proposals} proposals; {fallbacks} not uniform, {relaxed} ignoring the "
+                 "belief").format(deals=count(self.deals), proposals=count(self.proposals),
+                                  fallbacks=count(self.fallbacks), relaxed=count(self.relaxed))
 
 
 @dataclass(frozen=True)

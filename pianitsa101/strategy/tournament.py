@@ -68,6 +68,7 @@ from pianitsa101.cards import Card
 from pianitsa101.game101.agents import agent_name
 from pianitsa101.game101.match import Match101
 from pianitsa101.game101.rules import Rules101
+from pianitsa101.i18n import _, get_language, ngettext
 from pianitsa101.strategy.stats import (
     Z95,
     design_effect,
@@ -75,6 +76,7 @@ from pianitsa101.strategy.stats import (
     matches_needed,
     wilson_interval,
 )
+from pianitsa101.strategy.words import count, pct
 
 __all__ = ["Z95", "AgentStats", "Difference", "TournamentResult", "matches_needed", "seatings", "tournament",
            "wilson_interval"]
@@ -141,8 +143,11 @@ class Difference(NamedTuple):
     blocks: int  # independent blocks of duplicate matches behind the interval
 
     def __str__(self) -> str:
-        return (f"{self.first} - {self.second}: {self.value:+.1%} "
-                f"(95% interval {self.low:+.1%} to {self.high:+.1%}, {self.blocks} blocks)")
+        blocks = (f"{self.blocks} blocks" if get_language() == "en"
+                  else ngettext("{n} block", "{n} blocks", self.blocks).format(n=count(self.blocks)))
+        return _("{first} - {second}: {value} (95{pc} interval {low} to {high}, {blocks})").format(
+            first=self.first, second=self.second, value=pct(self.value, signed=True),
+            low=pct(self.low, signed=True), high=pct(self.high, signed=True), blocks=blocks, pc="%")
 
 
 @dataclass(frozen=True)
@@ -190,16 +195,26 @@ class TournamentResult:
 
     def _rows(self) -> list[list[str]]:
         """The table as text cells, header first."""
-        rows = [["agent", "matches", "wins", "win rate", "95% interval", "losses", "points/round"]]
+        rows = [[_("agent"), _("matches"), _("wins"), _("win rate"), _("95{pc} interval").format(pc="%"),
+                 _("losses"), _("points/round")]]
+        interval = _("[{low}, {high}]")
+        comma = get_language() == "ru"
         for s in self.stats:
             low, high = s.interval
-            rows.append([s.name, str(s.matches), str(s.wins), f"{s.win_rate:.1%}",
-                         f"[{low:.1%}, {high:.1%}]", str(s.losses), f"{s.mean_points:.2f}"])
+            points = f"{s.mean_points:.2f}"
+            rows.append([s.name, count(s.matches, False), count(s.wins, False), pct(s.win_rate),
+                         interval.format(low=pct(low), high=pct(high)), count(s.losses, False),
+                         points.replace(".", ",") if comma else points])
         return rows
 
     def _caption(self) -> str:
-        return (f"{self.matches} matches of {self.players} players, seed {self.seed}, {self.rules!r}; "
-                f"{self.rounds} rounds ({self.abandoned} abandoned), {self.moves} moves")
+        if get_language() == "en":
+            return (f"{self.matches} matches of {self.players} players, seed {self.seed}, {self.rules!r}; "
+                    f"{self.rounds} rounds ({self.abandoned} abandoned), {self.moves} moves")
+        return _("{matches} matches of {players} players, seed {seed}, {rules}; {rounds} rounds "
+                 "({abandoned} abandoned), {moves} moves").format(
+            matches=count(self.matches), players=self.players, seed=self.seed, rules=repr(self.rules),
+            rounds=count(self.rounds), abandoned=count(self.abandoned), moves=count(self.moves))
 
     def __str__(self) -> str:
         rows = self._rows()

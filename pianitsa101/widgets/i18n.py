@@ -271,6 +271,29 @@ TEXTS: dict[str, dict[str, Text]] = {
         "en": "{first} and {second} are level (95% interval {low} to {high}).",
         "ru": "{first} и {second} идут вровень (95% интервал от {low} до {high}).",
     },
+    # ----- a widget's text repr, where it cannot be drawn (a stored notebook output) (helper rutext) ------
+    "repr_pianitsa": {
+        "en": "<PianitsaTable: {players} players, showing trick {shown} of {tricks}, {state}; "
+        "run the cell in Jupyter to play>",
+        "ru": "<PianitsaTable: игроков {players}, показан кон {shown} из {tricks}, {state}; "
+        "запустите ячейку в Jupyter, чтобы играть>",
+    },
+    "repr_in_play": {"en": "in play", "ru": "игра идёт"},
+    "repr_over": {"en": "over ({outcome})", "ru": "игра окончена ({outcome})"},
+    "repr_finished": {"en": "over (finished)", "ru": "игра окончена"},
+    "repr_table101": {
+        "en": "<Table101: {players} players, {who}, match {state}; run the cell in Jupyter to play>",
+        "ru": "<Table101: игроков {players}, {who}, партия: {state}; "
+        "запустите ячейку в Jupyter, чтобы играть>",
+    },
+    "repr_watching": {"en": "watching bots", "ru": "играют боты"},
+    "repr_you": {"en": "you are seat {seat}", "ru": "вы — место {seat}"},
+    "repr_match_over": {"en": "over", "ru": "окончена"},
+    "repr_round": {"en": "round {number}", "ru": "кон {number}"},
+    "repr_simulation": {
+        "en": "<SimulationPanel: {game}; run the cell in Jupyter to use it>",
+        "ru": "<SimulationPanel: {game}; запустите ячейку в Jupyter, чтобы пользоваться панелью>",
+    },
 }
 
 RULES: dict[str, dict[str, str]] = {

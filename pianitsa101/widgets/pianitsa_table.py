@@ -25,7 +25,7 @@ import ipywidgets as w
 
 from pianitsa101.cardart import pixel_size
 from pianitsa101.cards import Card
-from pianitsa101.i18n import get_language
+from pianitsa101.i18n import get_language, pgettext
 from pianitsa101.pianitsa import PianitsaGame, PianitsaRules, PianitsaTrick
 from pianitsa101.widgets.batching import hold_messages
 from pianitsa101.widgets.cardrow import CardRow
@@ -260,10 +260,13 @@ class PianitsaTable(w.VBox):
 
     def __repr__(self) -> str:
         """A short text for where the widget cannot be drawn (a notebook viewed before it runs)."""
-        game = self._game
-        state = f"over ({game.outcome})" if game.over else "in play"
-        return (f"<PianitsaTable: {game.players} players, showing trick {self._shown} of "
-                f"{game.tricks}, {state}; run the cell in Jupyter to play>")
+        game, lang = self._game, self.lang
+        outcome = game.outcome if lang == "en" else pgettext("outcome", game.outcome or "")
+        state = tr("repr_over", lang, outcome=outcome) if game.over else tr("repr_in_play", lang)
+        if game.over and game.outcome == "finished" and lang != "en":
+            state = tr("repr_finished", lang)  # not "игра окончена (окончена)"
+        return tr("repr_pianitsa", lang, players=game.players, shown=self._shown, tricks=game.tricks,
+                  state=state)
 
     # ----- actions (each a click's Python side) --------------------------------------------------
     def next_trick(self) -> PianitsaTrick | None:

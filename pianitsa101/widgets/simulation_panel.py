@@ -15,6 +15,7 @@ import time
 
 import ipywidgets as w
 
+from pianitsa101.i18n import get_language
 from pianitsa101.widgets.estimates import as_list, estimates_html, game101_estimates, pianitsa_estimates
 from pianitsa101.widgets.i18n import check_lang, tr
 from pianitsa101.widgets.svgplot import histogram
@@ -80,11 +81,11 @@ class SimulationPanel(w.VBox):
         games: int | None = None,
         seed: int = 0,
         compare: bool = False,
-        lang: str = "en",
+        lang: str | None = None,
         scale: float = 1.0,
     ) -> None:
         super().__init__()
-        self.lang = check_lang(lang)
+        self.lang = check_lang(get_language() if lang is None else lang)  # None: pianitsa101.set_language
         self.scale = scale
         if game not in GAMES:
             raise ValueError(f"game must be one of {', '.join(map(repr, GAMES))}; got {game!r}")
@@ -221,7 +222,8 @@ class SimulationPanel(w.VBox):
 
     def __repr__(self) -> str:
         """A short text for where the widget cannot be drawn (a notebook viewed before it runs)."""
-        return f"<SimulationPanel: {self.game_control.value}; run the cell in Jupyter to use it>"
+        game = self.game_control.value if self.lang == "en" else self.game_control.label  # ru: Пьяница
+        return tr("repr_simulation", self.lang, game=game)
 
     def run(self) -> bool:
         """Play the games (rule set A, and B when comparing) and show the histogram and the estimates."""

@@ -176,10 +176,11 @@ class Table101(TableLayout, w.VBox):
 
     def __repr__(self) -> str:
         """A short text for where the widget cannot be drawn (a notebook viewed before it runs)."""
-        m = self._match
-        who = "watching bots" if self._you is None else f"you are seat {self._you}"
-        state = "over" if m.over else f"round {len(m.result.records) + (m.current is not None)}"
-        return f"<Table101: {m.players} players, {who}, match {state}; run the cell in Jupyter to play>"
+        m, lang = self._match, self.lang
+        who = tr("repr_watching", lang) if self._you is None else tr("repr_you", lang, seat=self._you)
+        number = len(m.result.records) + (m.current is not None)
+        state = tr("repr_match_over", lang) if m.over else tr("repr_round", lang, number=number)
+        return tr("repr_table101", lang, players=m.players, who=who, state=state)
 
     # ----- your moves (each a click's Python side) -------------------------------------------------
     def _refusal(self) -> str:

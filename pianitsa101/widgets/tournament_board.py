@@ -12,7 +12,7 @@ makes everything large enough for the back of a classroom; ``lang="ru"`` speaks 
 ...          Line("RandomAgent (bot)", "bot", 64, 20, 0, 20 / 64, 0.21, 0.43, 1.0, ""))
 >>> result = ClassTournament(lines, (), 7, 4, 64, 2, 2, ("RandomAgent",), 1.0, 3.0)
 >>> board = TournamentBoard(result, lang="ru")
->>> "Турнир класса" in board.html() and "68.8%" in board.html() and "бот" in board.html()
+>>> "Турнир класса" in board.html() and "68,8" in board.html() and "бот" in board.html()
 True
 """
 
@@ -25,6 +25,7 @@ import ipywidgets as w
 
 from pianitsa101.cardart import pixel_size
 from pianitsa101.checks.tournament_report import ClassTournament, Line
+from pianitsa101.i18n import get_language
 from pianitsa101.widgets.i18n import check_lang, tr
 
 __all__ = ["TournamentBoard", "bar_svg"]
@@ -40,8 +41,10 @@ def _name(line: Line, lang: str) -> str:
     return f"{name} ({tr('tb_bot', lang)})" if line.kind == "bot" else name
 
 
-def _pct(x: float) -> str:
-    return f"{x:.1%}"
+def _pct(x: float, lang: str = "en", spec: str = ".1%") -> str:
+    """A share as a percentage: '41.3%', in Russian '41,3 %' (a no-break space before the sign)."""
+    text = format(x, spec)
+    return text.replace(".", ",").replace("%", "\u00a0%") if lang == "ru" else text
 
 
 def bar_svg(line: Line, width: float = 200, height: float = 18) -> str:
@@ -63,12 +66,12 @@ def bar_svg(line: Line, width: float = 200, height: float = 18) -> str:
             f'viewBox="0 0 {width:g} {height:g}" style="vertical-align:middle">{"".join(parts)}</svg>')
 
 
-def _axis(width: float, size: float) -> str:
+def _axis(width: float, size: float, lang: str = "en") -> str:
     """0%, 50% and 100% over the bar column."""
     return (f'<div style="position:relative;width:{width:g}px;height:{size * 1.3:g}px;font-weight:normal;'
             f'color:#555;font-size:{size:g}px">'
             + "".join(f'<span style="position:absolute;left:{2 + (width - 4) * x:.0f}px;'
-                      f'transform:translateX({shift}%)">{x:.0%}</span>'
+                      f'transform:translateX({shift}%)">{_pct(x, lang, ".0%")}</span>'
                       for x, shift in ((0, 0), (0.5, -50), (1, -100)))
             + "</div>")
 
@@ -76,7 +79,7 @@ def _axis(width: float, size: float) -> str:
 class TournamentBoard(w.VBox):
     """A class tournament's leaderboard and chart, for showing in class (see the module text)."""
 
-    def __init__(self, result: ClassTournament | str | Path, rows: int | None = None, lang: str = "en",
+    def __init__(self, result: ClassTournament | str | Path, rows: int | None = None, lang: str | None = None,
                  size: int | str = "small") -> None:
         super().__init__()
         if isinstance(result, (str, Path)):
@@ -88,6 +91,7 @@ class TournamentBoard(w.VBox):
         rows = (8 if self._scale > 1.2 else 10) if rows is None else rows
         if isinstance(rows, bool) or not isinstance(rows, int) or rows < 1:
             raise ValueError(f"rows must be a whole number of at least 1 (or None), got {rows!r}")
+        lang = get_language() if lang is None else lang  # None: the language set (pianitsa101.set_language)
         self.result, self.rows, self.lang, self.size = result, rows, check_lang(lang), size
         self.heading, self.table, self.notes = w.HTML(), w.HTML(), w.HTML()
         self.heading.value, self.table.value, self.notes.value = self._parts()
@@ -112,7 +116,7 @@ class TournamentBoard(w.VBox):
             keys += ["tb_matches", "tb_wins"]
         head = []
         for k in keys:
-            label = html.escape(tr(k, lang)) if k != "tb_chart" else _axis(bar_w, font * 0.75)
+            label = html.escape(tr(k, lang)) if k != "tb_chart" else _axis(bar_w, font * 0.75, lang)
             align = "left" if k in ("tb_entry", "tb_chart") else "right"
             head.append(f'<th style="{cell};text-align:{align};vertical-align:bottom">{label}</th>')
         body = []
@@ -120,10 +124,11 @@ class TournamentBoard(w.VBox):
             name = _name(line, lang)
             if compact and len(name) > 20:
                 name = name[:19] + "…"
-            interval = "" if line.low is None else (f"{line.low * 100:.1f}–{_pct(line.high)}" if compact
-                                                    else f"{_pct(line.low)} – {_pct(line.high)}")
+            low = "" if line.low is None else _pct(line.low, lang, ".1%").removesuffix("%").rstrip("\u00a0")
+            interval = "" if line.low is None else (f"{low}–{_pct(line.high, lang)}" if compact
+                                                    else f"{_pct(line.low, lang)} – {_pct(line.high, lang)}")
             cells = [str(place), html.escape(name), bar_svg(line, bar_w, round(font * 1.2)),
-                     f"<b>{_pct(line.win_rate)}</b>", interval]
+                     f"<b>{_pct(line.win_rate, lang)}</b>", interval]
             if not compact:
                 cells += [str(line.matches), str(line.wins)]
             body.append("<tr>" + "".join(
@@ -145,7 +150,8 @@ class TournamentBoard(w.VBox):
         notes = []
         for sep in r.separations:
             values = {"first": sep.first.removesuffix(" (bot)"), "second": sep.second.removesuffix(" (bot)"),
-                      "diff": f"{sep.value:+.1%}", "low": f"{sep.low:+.1%}", "high": f"{sep.high:+.1%}"}
+                      "diff": _pct(sep.value, lang, "+.1%"), "low": _pct(sep.low, lang, "+.1%"),
+                      "high": _pct(sep.high, lang, "+.1%")}
             if sep.told_apart:
                 notes.append(tr("tb_apart", lang, **values))
             elif sep.playoff is None:

@@ -52,6 +52,14 @@ EXTRA = [f"tests/browser/notebooks/{name}"
          for name in ("tables.ipynb", "lite_standin.ipynb", "table101.ipynb", "interrupt.ipynb")]
 SITE = ROOT / "build" / "lite-test" / "site"
 LESSONS = sorted(path.relative_to(ROOT).as_posix() for path in ROOT.glob("notebooks/*.ipynb"))
+RU_EDITIONS = sorted(path.relative_to(ROOT).as_posix() for folder in ("notebooks/ru", "exercises/ru")
+                     for path in ROOT.glob(f"{folder}/*.ipynb"))
+# Run All in the site for two Russian lessons, not all: a Russian lesson's code is its English twin's plus
+# the switch (tests/test_lessons_ru.py), and every English twin runs below; what the Russian edition adds
+# is the catalog (the .mo in the wheel) read by Pyodide. 01 is the one a Russian class opens first, 03
+# prints the most Russian engine text (records, refusals, tables). Each costs ~1-2 min with a cold kernel.
+RU_RUN = [rel for rel in ("notebooks/ru/01_start_here.ipynb", "notebooks/ru/03_pianitsa_step_by_step.ipynb")
+          if rel in RU_EDITIONS]
 LESSON_TIMEOUT_MS = 300_000
 # A fresh profile loads Pyodide and every wheel before the kernel is ready: about 40 s on this
 # machine when calm, over 120 s at a load of 20 (seen). Generous, but a kernel that never starts
@@ -142,6 +150,45 @@ def test_every_lesson_is_in_the_site_and_on_its_front_page(site):
     front = "".join(json.loads((site / "files" / "index.ipynb").read_text())["cells"][0]["source"])
     assert all(f"]({rel})" in front for rel in LESSONS) and "Restart Kernel" in front
     assert (site / "favicon.ico").is_file()
+
+
+def test_the_russian_editions_are_in_the_site_and_on_the_russian_half_of_its_front_page(site):
+    summary = json.loads((site / "pianitsa101-site.json").read_text())
+    assert "notebooks/ru/01_start_here.ipynb" in RU_EDITIONS
+    assert [rel for rel in RU_EDITIONS if rel not in summary["in_site"]] == []
+    front = "".join(json.loads((site / "files" / "index.ipynb").read_text())["cells"][0]["source"])
+    english, russian = front.split("\n---\n")
+    assert all(f"]({rel})" in russian and f"]({rel})" not in english for rel in RU_EDITIONS)
+    assert "# pianitsa101 в браузере" in russian and "Restart Kernel" in russian
+
+
+def test_the_front_page_in_the_site_shows_both_languages(site, page):
+    with StaticServer(site) as server:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.goto(server.url(""))  # the site's address: its front door opens index.ipynb
+        page.wait_for_selector(".jp-RenderedMarkdown h1", timeout=KERNEL_START_MS)
+        headings = page.locator(".jp-RenderedMarkdown h1").all_inner_texts()
+        assert [h.strip(" ¶") for h in headings] == ["pianitsa101 in your browser", "pianitsa101 в браузере"]
+        pointer = page.locator(".jp-RenderedMarkdown em", has_text="По-русски: русская часть этой страницы")
+        assert pointer.is_visible()  # in the first screen
+        page.screenshot(path=str(site.parent / "front-en-1280.png"))
+        page.locator(".jp-RenderedMarkdown h1").nth(1).scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(site.parent / "front-ru-1280.png"))
+        assert not errors_shown(page)
+
+
+@pytest.mark.parametrize("lesson", RU_RUN)
+def test_a_russian_lesson_runs_to_the_end_in_the_site_and_speaks_russian(site, page, lesson):
+    with StaticServer(site) as server:
+        page.goto(server.url(f"lab/index.html?path={lesson}"))
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_START_MS)
+        wait_kernel_idle(page, KERNEL_START_MS)
+        run_all(page, timeout_ms=LESSON_TIMEOUT_MS)
+        assert not errors_shown(page), errors_shown(page)[0]
+        shown = "\n".join(outputs(page))
+        # the engine's own records, in Russian: the catalog was found in the browser's wheel
+        assert "место" in shown and "взятка" in shown, shown[:2000]
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
