@@ -88,6 +88,11 @@ def ngettext(singular: str, plural_form: str, n: int) -> str:
     return _catalog.ngettext(singular, plural_form, n)
 
 
+def npgettext(context: str, singular: str, plural_form: str, n: int) -> str:
+    """The form for the count ``n`` read in ``context`` ('drawn': Russian «берёт 1 карту», not «1 карта»)."""
+    return _catalog.npgettext(context, singular, plural_form, n)
+
+
 def pgettext(context: str, message: str) -> str:
     """``message`` in the language set, read in ``context`` ('draw' the move is not 'draw' the outcome)."""
     return _catalog.pgettext(context, message)
