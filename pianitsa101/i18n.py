@@ -33,8 +33,8 @@ import gettext
 import os
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "N_", "_", "card_text", "cards_text", "get_language", "ngettext", "number",
-           "percent", "pgettext", "plural", "rank_text", "set_language"]
+__all__ = ["LANGUAGES", "N_", "_", "card_text", "cards_text", "get_language", "ngettext", "npgettext",
+           "number", "percent", "pgettext", "plural", "rank_text", "set_language"]
 
 LANGUAGES = ("en", "ru")
 DOMAIN = "pianitsa101"
