@@ -146,7 +146,7 @@ MESSAGE_SOURCES := pianitsa101/i18n.py pianitsa101/cards.py pianitsa101/pianitsa
     pianitsa101/lessons pianitsa101/strategy pianitsa101/checks
 .PHONY: messages
 messages: $(TEST_STAMP)
-	$(BIN)/pybabel extract --no-location --sort-output -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 \
+	$(BIN)/pybabel extract --no-location --sort-output -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3 \
 	    --project=pianitsa101 -o pianitsa101/locale/pianitsa101.pot $(MESSAGE_SOURCES)
 	$(BIN)/pybabel update --no-fuzzy-matching --width=110 -D pianitsa101 -i pianitsa101/locale/pianitsa101.pot \
 	    -d pianitsa101/locale

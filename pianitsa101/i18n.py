@@ -33,8 +33,8 @@ import gettext
 import os
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "N_", "_", "card_text", "cards_text", "get_language", "ngettext", "number",
-           "percent", "pgettext", "plural", "rank_text", "set_language"]
+__all__ = ["LANGUAGES", "N_", "_", "card_text", "cards_text", "get_language", "ngettext", "npgettext",
+           "number", "percent", "pgettext", "plural", "rank_text", "set_language"]
 
 LANGUAGES = ("en", "ru")
 DOMAIN = "pianitsa101"
@@ -86,6 +86,11 @@ def N_(message: str) -> str:
 def ngettext(singular: str, plural_form: str, n: int) -> str:
     """The form of a message for the count ``n`` (Russian has three: 1 карта, 2 карты, 5 карт)."""
     return _catalog.ngettext(singular, plural_form, n)
+
+
+def npgettext(context: str, singular: str, plural_form: str, n: int) -> str:
+    """The form for the count ``n`` read in ``context`` ('drawn': Russian «берёт 1 карту», not «1 карта»)."""
+    return _catalog.npgettext(context, singular, plural_form, n)
 
 
 def pgettext(context: str, message: str) -> str:

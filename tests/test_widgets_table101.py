@@ -49,12 +49,12 @@ def test_R23_a_whole_match_clicked_by_the_person_to_the_end(lang):
     assert clicks > 100 and result.over and result.losers
     assert all(total > 101 for total in (result.final[s] for s in result.losers))  # R23
     words = text(table.status.value)
-    assert ("Match over after" if lang == "en" else "Матч окончен") in words
+    assert ("Match over after" if lang == "en" else "Партия окончена") in words
     assert len(table.scoreboard.value.split("<tr>")) - 2 == len(result.records)  # one row per round
     assert table.draw_button.disabled and table.pass_button.disabled  # no move is offered any more
     assert table.hand.playable_ids() == []
     assert table.next_round() is False and table.play(Draw()) is False  # R23: nothing after the end
-    assert ("New match" if lang == "en" else "Новый матч") in table.message
+    assert ("New match" if lang == "en" else "Новая партия") in table.message
 
 
 def test_a_notebook_that_cannot_draw_the_table_shows_a_short_text():
@@ -381,7 +381,7 @@ def test_the_hint_bot_is_a_parameter():
 def test_a_monte_carlo_hint_says_its_value_in_words_in_both_languages():
     from pianitsa101.strategy import MonteCarloAgent
 
-    for lang, words in (("en", "wins the match"), ("ru", "матч выигрывается")):
+    for lang, words in (("en", "wins the match"), ("ru", "партия выигрывается")):
         table = Table101(players=2, seed=5, delay=0, lang=lang, hint=MonteCarloAgent(seed=1, playouts=32))
         play_until(table, lambda t: t.your_move and len(t.legal_moves) > 1)
         line = table.hint()

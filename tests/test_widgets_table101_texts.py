@@ -35,7 +35,7 @@ def test_R19_the_hand_label_gives_the_hands_points_and_names_the_match_total(lan
         expected = f"Your hand: {n} cards worth {p} points · match total {total}"
     else:
         expected = (f"Ваши карты: {n} {ru_plural(n, 'карта', 'карты', 'карт')} на "
-                    f"{p} {ru_plural(p, 'очко', 'очка', 'очков')} · сумма за матч {total}")
+                    f"{p} {ru_plural(p, 'очко', 'очка', 'очков')} · сумма за партию {total}")
     assert text(table.hand_label.value) == expected
 
 

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from pianitsa101.cards import Card, Rank, Suit
-from pianitsa101.i18n import _, card_text, cards_text, ngettext, pgettext, plural, rank_text
+from pianitsa101.i18n import _, card_text, cards_text, npgettext, pgettext, plural, rank_text
 
 __all__ = ["CardPlayed", "CardsDrawn", "ChainLink", "DirectionReversed", "Event", "MayAnswerAce", "MustCover",
            "PenaltyChain", "PenaltyPassedOn", "PenaltyPending", "PenaltyTaken", "PublicDraw", "Redeal",
@@ -122,6 +122,9 @@ class CardsDrawn(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence (it shows the cards drawn), with ``names[seat]`` for the seats."""
+        if not self.cards:  # a sentence of its own: Russian says «ничего не берёт», not «берёт ничего»
+            return _("{who} draws nothing ({reason})").format(
+                who=_who(self.seat, names), reason=_reason(self.reason))
         return _("{who} draws {cards} ({reason})").format(
             who=_who(self.seat, names), cards=_cards(self.cards), reason=_reason(self.reason))
 
@@ -181,7 +184,8 @@ class PublicDraw(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        cards = ngettext("{n} card", "{n} cards", self.count).format(n=self.count)
+        # Russian wants the accusative here: «берёт 1 карту», not «1 карта»
+        cards = npgettext("drawn", "{n} card", "{n} cards", self.count).format(n=self.count)
         return _("{who} draws {cards} ({reason})").format(
             who=_who(self.seat, names), cards=cards, reason=_reason(self.reason))
 

@@ -90,8 +90,9 @@ def duty(seat: int, top: Card | None, ordered: Suit | None, pending: int, prank:
                 who=who, card=card_text(drawn))
         rest = _(" or pass (R7, draw='one')") if rules.draw == "one" else " (R7)"
         return _("{who} drew {card} and must play it{rest}").format(who=who, card=card_text(drawn), rest=rest)
-    wild = _(", or a queen (R14)") if rules.queen_wild else ""
+    wild = _(", or a queen (R14)") if rules.queen_wild else ""  # Russian: «или даму» (plays ... a card)
     if must_cover:
+        wild = pgettext("cover", ", or a queen (R14)") if rules.queen_wild else ""  # Russian: «или дамой»
         if rules.six == "cover_any":
             return _("{who} must cover the {top} with any card (R9), or draw until they can").format(
                 who=who, top=top_text)

@@ -200,7 +200,7 @@ TEXTS: dict[str, dict[str, Text]] = {
     "sim_first_loses": {"en": "chance seat 0 is the drunkard", "ru": "вероятность, что игрок 0 — пьяница"},
     "sim_mean_decisions": {"en": "mean length (moves)", "ru": "средняя длина (ходов)"},
     "sim_first_wins": {"en": "chance seat 0 wins the round", "ru": "вероятность, что игрок 0 выиграет кон"},
-    "sim_abandoned": {"en": "share abandoned (R26)", "ru": "доля брошенных (R26)"},
+    "sim_abandoned": {"en": "share abandoned (R26)", "ru": "доля прерванных (R26)"},
     "sim_mean_points": {"en": "mean points of seat 0", "ru": "средние очки игрока 0"},
     "sim_hist": {"en": "game lengths", "ru": "длина партий"},
     "sim_hist_y": {"en": "games", "ru": "партий"},
@@ -265,7 +265,7 @@ TEXTS: dict[str, dict[str, Text]] = {
         "en": "{first} and {second} are not told apart: {diff} (95% interval {low} to {high}); "
         "a play-off of about {playoff} matches would settle it.",
         "ru": "{first} и {second} пока неразличимы: {diff} (95% интервал от {low} до {high}); "
-        "решит матч примерно из {playoff} партий.",
+        "решит дополнительная серия примерно из {playoff} партий.",
     },
     "tb_level": {
         "en": "{first} and {second} are level (95% interval {low} to {high}).",

@@ -118,7 +118,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "ev_won_you": {"en": "you win the round (R18)", "ru": "вы выигрываете кон (R18)"},
     "ev_abandoned": {
         "en": "the round is abandoned: the same position came up {n} times (R26); nobody scores",
-        "ru": "кон брошен: одна и та же позиция повторилась {n} раза (R26); очков никто не получает",
+        "ru": "кон прерван: одна и та же позиция повторилась {n} раза (R26); очков никто не получает",
     },
     "ev_scored": {"en": "Round {n} scored: {scores}", "ru": "Очки за кон {n}: {scores}"},
     "ev_score_item": {"en": "{who} {points} → {total}", "ru": "{who} {points} → {total}"},
@@ -191,7 +191,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     },
     "header101_given": {
         "en": "{players}, {deck}, a given match · round {round} · limit {limit}",
-        "ru": "{players}, {deck}, заданный матч · кон {round} · предел {limit}",
+        "ru": "{players}, {deck}, заданная партия · кон {round} · предел {limit}",
     },
     "watching": {"en": "watching the bots", "ru": "смотрим игру ботов"},
     "stock": {"en": "stock", "ru": "колода"},
@@ -205,7 +205,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "round_winner": {"en": "won the round", "ru": "выиграл кон"},
     "your_hand_out": {
         "en": "You are out of the match (over {limit}, R23): watch the others play it out.",
-        "ru": "Вы выбыли из матча (больше {limit}, R23): смотрите, как доиграют остальные.",
+        "ru": "Вы выбыли из партии (больше {limit}, R23): смотрите, как доиграют остальные.",
     },
     "drawn_note": {"en": "drawn", "ru": "взята"},
     "cannot_play": {"en": "{card} does not fit now", "ru": "{card} сейчас не подходит"},
@@ -223,8 +223,8 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "btn_flush": {"en": "Flush queens (R21)", "ru": "Все дамы разом (R21)"},
     "btn_hint": {"en": "Hint", "ru": "Подсказка"},
     "btn_next_round": {"en": "Next round", "ru": "Следующий кон"},
-    "btn_new_match": {"en": "New match", "ru": "Новый матч"},
-    "btn_same_match": {"en": "Same match again", "ru": "Тот же матч"},
+    "btn_new_match": {"en": "New match", "ru": "Новая партия"},
+    "btn_same_match": {"en": "Same match again", "ru": "Та же партия"},
     "btn_next_move": {"en": "Next move", "ru": "Следующий ход"},
     "btn_watch": {"en": "Watch", "ru": "Смотреть"},
     "btn_pause": {"en": "Pause", "ru": "Пауза"},
@@ -242,7 +242,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "no_reason": {"en": "(this bot gives no reason)", "ru": "(этот бот не объясняет ход)"},
     "hint_value": {
         "en": "it wins the match {value} ± {stderr} of the time, over {playouts} playouts{thumb}",
-        "ru": "с ним матч выигрывается в {value} ± {stderr} случаев, по {playouts} разыгрышам{thumb}",
+        "ru": "с ним партия выигрывается в {value} ± {stderr} случаев, по {playouts} разыгрышам{thumb}",
     },
     "hint_value_thumb": {"en": " (the rule of thumb's move too)", "ru": " (так советует и простой бот)"},
     "hint_value_edge": {
@@ -253,7 +253,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "not_your_move": {"en": "It is not your move.", "ru": "Сейчас не ваш ход."},
     "you_are_out": {
         "en": "You are out of the match (over {limit}, R23).",
-        "ru": "Вы выбыли из матча (больше {limit}, R23).",
+        "ru": "Вы выбыли из партии (больше {limit}, R23).",
     },
     "watch_only": {
         "en": "You are watching: no seat is yours.",
@@ -265,7 +265,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     },
     "match_over_new": {
         "en": "The match is over: press “New match”.",
-        "ru": "Матч окончен: нажмите «Новый матч».",
+        "ru": "Партия окончена: нажмите «Новая партия».",
     },
     "round_on": {"en": "A round is being played.", "ru": "Кон ещё идёт."},
     "queen_first": {"en": "Click a queen first (R14).", "ru": "Сначала нажмите на даму (R14)."},
@@ -283,11 +283,11 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "round_result_you": {"en": "Round {n}: you won!", "ru": "Кон {n}: вы выиграли!"},
     "round_result_abandoned": {
         "en": "Round {n} was abandoned (R26) and is dealt again.",
-        "ru": "Кон {n} брошен (R26) и будет сдан заново.",
+        "ru": "Кон {n} прерван (R26) и будет сдан заново.",
     },
     "match_over": {
         "en": "Match over after {rounds}. Lost (over {limit}, R23): {losers}. Winner: {winner}.",
-        "ru": "Матч окончен: {rounds}. Проиграли (больше {limit}, R23): {losers}. Победитель: {winner}.",
+        "ru": "Партия окончена: {rounds}. Проиграли (больше {limit}, R23): {losers}. Победитель: {winner}.",
     },
     "no_winner": {"en": "nobody (the lowest total is shared)", "ru": "нет (меньшая сумма у нескольких)"},
     "bot_failed": {"en": "The bot failed: {error}", "ru": "Бот ошибся: {error}"},
@@ -297,7 +297,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "sb_reset": {"en": "exactly {limit}: 0 (R22)", "ru": "ровно {limit}: 0 (R22)"},
     "sb_out": {"en": "out (R23)", "ru": "выбыл (R23)"},
     "sb_lost": {"en": "lost (R23)", "ru": "проиграл (R23)"},
-    "sb_abandoned": {"en": "abandoned (R26)", "ru": "брошен (R26)"},
+    "sb_abandoned": {"en": "abandoned (R26)", "ru": "прерван (R26)"},
     "sb_no_rounds": {"en": "No round has been scored yet.", "ru": "Ещё ни один кон не сосчитан."},
     "sb_totals": {"en": "totals toward the limit", "ru": "сумма очков (до перебора)"},
     "sb_limit": {"en": "limit {limit}", "ru": "предел {limit}"},
@@ -306,11 +306,11 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "hs_bonus": {"en": "queen bonus {bonus} (R20)", "ru": "бонус за даму {bonus} (R20)"},
     "hs_nothing": {"en": "nothing counted", "ru": "ничего не считается"},
     "hs_sum": {"en": "= {points}", "ru": "= {points}"},
-    "hs_abandoned": {"en": "abandoned (R26): nobody scores", "ru": "брошен (R26): очков никто не получает"},
+    "hs_abandoned": {"en": "abandoned (R26): nobody scores", "ru": "прерван (R26): очков никто не получает"},
     # ----- settings -------------------------------------------------------------------------------------
     "settings101": {
         "en": "Match and rules (apply at the next match)",
-        "ru": "Матч и правила (со следующего матча)",
+        "ru": "Партия и правила (со следующей партии)",
     },
     "you_play": {"en": "you play", "ru": "вы играете"},
     "you_play_seat": {"en": "seat {seat}", "ru": "за игрока {seat}"},
@@ -332,11 +332,11 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     },
     "r_flush": {"en": "queens together (R21)", "ru": "все дамы разом (R21)"},
     "r_reset": {"en": "exactly 101 becomes 0 (R22)", "ru": "ровно 101 — обнуление (R22)"},
-    "r_match": {"en": "end (R23)", "ru": "конец матча (R23)"},
+    "r_match": {"en": "end (R23)", "ru": "конец партии (R23)"},
     "opt_first_over": {"en": "first total over the limit", "ru": "первый, кто перебрал"},
     "opt_elimination": {"en": "elimination", "ru": "на выбывание"},
     "r_limit": {"en": "limit (R23)", "ru": "предел (R23)"},
-    "log_new_match": {"en": "New match: {what}", "ru": "Новый матч: {what}"},
+    "log_new_match": {"en": "New match: {what}", "ru": "Новая партия: {what}"},
 }
 
 # The hints: the rules of thumb of HeuristicAgent (its English texts are agents.REASONS).
@@ -368,7 +368,7 @@ for _key, _english in REASONS.items():
 TEXTS_101.update({
     "your_hand": {
         "en": "Your hand: {cards} worth {points} · match total {total}",
-        "ru": "Ваши карты: {cards} на {points} · сумма за матч {total}",
+        "ru": "Ваши карты: {cards} на {points} · сумма за партию {total}",
     },
     "n_points": {"en": ("{n} point", "{n} points"), "ru": ("{n} очко", "{n} очка", "{n} очков")},
     "ob_cover_drawn_you": {
@@ -378,7 +378,7 @@ TEXTS_101.update({
     "lost_match": {"en": "lost: over {limit} (R23)", "ru": "проиграл: больше {limit} (R23)"},
     "your_hand_lost": {
         "en": "You lost the match (over {limit}, R23).",
-        "ru": "Вы проиграли матч (больше {limit}, R23).",
+        "ru": "Вы проиграли партию (больше {limit}, R23).",
     },
 })
 
@@ -391,7 +391,7 @@ RULES_101: dict[str, dict[str, str]] = {
     },
     "R4": {
         "en": "The first player of the match is drawn at random; then the winner of a round starts the next.",
-        "ru": "Первого игрока матча выбирает жребий; дальше кон начинает победитель прошлого.",
+        "ru": "Первого игрока партии выбирает жребий; дальше кон начинает победитель прошлого.",
     },
     "R5": {
         "en": "Play goes clockwise (to the next seat number) until a 10 reverses it.",
