@@ -367,11 +367,17 @@ def record_and_argument_errors():
         "tournament matches": lambda: tournament([GreedyAgent(), GreedyAgent()], matches=0, seed=0),
         "wilson interval": lambda: wilson_interval(5, 3),
         "matches needed": lambda: matches_needed(0.1, confidence=2),
+        "pianitsa stacks card twice": lambda: PianitsaGame.from_stacks(["K♠", "K♠"]),
+        "pianitsa stack empty": lambda: PianitsaGame.from_stacks(["", "K♠"]),
+        "101 rules from a dict": lambda: Rules101.from_dict(3),
+        "101 round seat": lambda: Round101.deal(players=2, seed=1).view(9),
+        "101 match seat": lambda: Match101(players=2, seed=1).view(7),
     }
     type_calls = {
         "pianitsa record type": lambda: PianitsaGame.from_json(5),
         "101 round record type": lambda: Round101.from_json(5),
         "monte carlo seed": lambda: MonteCarloAgent(seed="семь"),
+        "101 penalty": lambda: Rules101().penalty(3),
     }
     out = {}
     for name, call in calls.items():
@@ -381,6 +387,9 @@ def record_and_argument_errors():
     with pytest.raises(ValueError) as caught:
         check_rng(3)
     out["error rng"] = str(caught.value)
+    with pytest.raises(NotNowError) as caught:
+        Match101(players=2, seed=1).view(0)
+    out["not now match view"] = str(caught.value)
     for name, call in type_calls.items():
         with pytest.raises(TypeError) as caught:
             call()
