@@ -711,3 +711,26 @@ def test_a_russian_move_list_is_read_back_by_play(language):
     assert "взять" in str(rnd)
     rnd.play("взять")
     assert rnd.drawn is not None
+
+
+# the English texts of these refusals before they went through the catalog (issue 20 §1, helper rurefuse)
+OLD_ENGLISH = {
+    "error 101 round record version":
+        'not a 101 round record of version 1 (it needs "game": "101" and "version": 1)',
+    "error pianitsa record format":
+        "not a Пьяница game record: expected format 'pianitsa101/pianitsa-game/1'",
+    "error 101 match record seed": "the match record's seed must be a whole number, got 'семь'",
+    "error card art size": "card size must be a width in pixels from 16 to 400; got 10",
+    "error wilson interval": "need 0 <= successes <= trials, got 5 of 3",
+    "error tournament matches": "matches must be a whole number of at least 1, got 0",
+    "error pianitsa stacks card twice": "K♠ appears twice; every card must be distinct (D4)",
+}
+
+
+def test_record_and_argument_refusals_keep_their_old_english_text(language):
+    language("ru")
+    russian = record_and_argument_errors()
+    language("en")
+    english = record_and_argument_errors()
+    assert {key: english[key] for key in OLD_ENGLISH} == OLD_ENGLISH
+    assert all(russian[key] != text for key, text in OLD_ENGLISH.items())
