@@ -142,7 +142,7 @@ bench-tournament: $(STAMP)
 
 # The gettext catalog of pianitsa101.i18n (issue 20): extract the English msgids from the engines and the
 # simulations, merge them into the Russian .po (translate the new entries there), compile the .mo that ships.
-MESSAGE_SOURCES := pianitsa101/i18n.py pianitsa101/cards.py pianitsa101/pianitsa pianitsa101/game101 pianitsa101/simulate \
+MESSAGE_SOURCES := pianitsa101/i18n.py pianitsa101/cards.py pianitsa101/_checks.py pianitsa101/cardart.py pianitsa101/pianitsa pianitsa101/game101 pianitsa101/simulate \
     pianitsa101/lessons pianitsa101/strategy pianitsa101/checks
 .PHONY: messages
 messages: $(TEST_STAMP)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import numbers
 import random
 
+from pianitsa101.i18n import _
+
 __all__ = ["as_seed", "check_rng", "plural", "whole_number"]
 
 
@@ -33,14 +35,16 @@ def as_seed(seed: object) -> int | None:
         return None
     number = whole_number(seed)
     if number is None:
-        raise ValueError(f"seed must be a whole number (or None for a fresh shuffle), got {seed!r}")
+        raise ValueError(_("seed must be a whole number (or None for a fresh shuffle), got {value}").format(
+            value=repr(seed)))
     return number
 
 
 def check_rng(rng: object) -> random.Random:
     """``rng`` checked to be a ``random.Random`` (``random.SystemRandom`` is one too)."""
     if not isinstance(rng, random.Random):
-        raise ValueError(f"rng must be a random.Random (or give a seed); got {rng!r}")
+        raise ValueError(_("rng must be a random.Random (or give a seed); got {value}").format(
+            value=repr(rng)))
     return rng
 
 

@@ -32,6 +32,7 @@ import html
 from collections.abc import Iterable, Sequence
 
 from pianitsa101.cards import Card, CardList
+from pianitsa101.i18n import _
 
 __all__ = [
     "BACK_COLOR",
@@ -102,16 +103,19 @@ def pixel_size(size: int | str) -> int:
     if isinstance(size, str):
         if size not in SIZES:
             names = ", ".join(SIZES)
-            raise ValueError(f"card size must be a width in pixels or one of {names}; got {size!r}")
+            raise ValueError(_("card size must be a width in pixels or one of {names}; got {value}").format(
+                names=names, value=repr(size)))
         return SIZES[size]
     if isinstance(size, bool) or not isinstance(size, int) or not 16 <= size <= 400:
-        raise ValueError(f"card size must be a width in pixels from 16 to 400; got {size!r}")
+        raise ValueError(_("card size must be a width in pixels from 16 to 400; got {value}").format(
+            value=repr(size)))
     return size
 
 
 def _check_state(state: str) -> str:
     if state not in _FRAME:
-        raise ValueError(f"card state must be one of {', '.join(STATES)}; got {state!r}")
+        raise ValueError(_("card state must be one of {states}; got {value}").format(
+            states=', '.join(STATES), value=repr(state)))
     return state
 
 
@@ -278,7 +282,8 @@ def suit_svg(suit: object, size: int | str = "small", title: str | None = None, 
     """
     name = getattr(suit, "name", suit)
     if name not in _SUIT_PATHS:
-        raise ValueError(f"suit must be one of {', '.join(_SUIT_PATHS)}; got {suit!r}")
+        raise ValueError(_("suit must be one of {suits}; got {value}").format(
+            suits=', '.join(_SUIT_PATHS), value=repr(suit)))
     px = pixel_size(size)
     color = RED if name in ("HEARTS", "DIAMONDS") else BLACK
     symbol = {"HEARTS": "♥", "DIAMONDS": "♦", "SPADES": "♠", "CLUBS": "♣"}[name]

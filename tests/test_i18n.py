@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import json
 import os
 import re
 import subprocess
@@ -131,7 +132,7 @@ def test_every_wrapped_source_string_is_in_the_catalog():
 
     ids = {m.id if not isinstance(m.id, tuple) else m.id[0] for m in catalog() if m.id}
     sources = [ROOT / "pianitsa101" / "i18n.py"]
-    sources.append(ROOT / "pianitsa101" / "cards.py")
+    sources += [ROOT / "pianitsa101" / name for name in ("cards.py", "_checks.py", "cardart.py")]
     for folder in ("pianitsa", "game101", "simulate", "lessons", "strategy", "checks"):
         sources += sorted((ROOT / "pianitsa101" / folder).glob("*.py"))
     keywords = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
@@ -337,6 +338,65 @@ def rule_errors():
     return out
 
 
+def record_and_argument_errors():
+    """Refusals of reading records (both engines), the card art, seeds, and the strategy layer's arguments."""
+    from pianitsa101 import cardart
+    from pianitsa101._checks import as_seed, check_rng
+    from pianitsa101.game101 import GreedyAgent
+    from pianitsa101.strategy import MonteCarloAgent, matches_needed, tournament, wilson_interval
+
+    match = json.loads(Match101(players=2, seed=1).to_json())
+    rnd = json.loads(Round101.deal(players=2, seed=3).to_json())
+    game = json.loads(PianitsaGame.deal(players=2, seed=1).to_json())
+    pianitsa = {"format": game["format"], "rules": game["rules"], "deal": "стопки", "tricks": []}
+    calls = {
+        "pianitsa record format": lambda: PianitsaGame.from_json('{"format": 1}'),
+        "pianitsa record missing": lambda: PianitsaGame.from_json(json.dumps({"format": game["format"]})),
+        "pianitsa record deal": lambda: PianitsaGame.from_json(json.dumps(pianitsa)),
+        "101 round record version": lambda: Round101.from_json({"game": "101", "version": 9}),
+        "101 round record hands": lambda:
+            Round101.from_json({**rnd, "start": {**rnd["start"], "hands": "руки"}}),
+        "101 round record moves": lambda: Round101.from_json({**rnd, "moves": [7]}),
+        "101 match record version": lambda: Match101.from_json({**match, "version": 9}),
+        "101 match record seed": lambda: Match101.from_json({**match, "seed": "семь"}),
+        "card art size": lambda: cardart.pixel_size(10),
+        "seed": lambda: as_seed("семь"),
+        "monte carlo margin": lambda: MonteCarloAgent(margin=-1),
+        "monte carlo budget": lambda: MonteCarloAgent(playouts=0),
+        "tournament agents": lambda: tournament([GreedyAgent()], matches=2, seed=0),
+        "tournament matches": lambda: tournament([GreedyAgent(), GreedyAgent()], matches=0, seed=0),
+        "wilson interval": lambda: wilson_interval(5, 3),
+        "matches needed": lambda: matches_needed(0.1, confidence=2),
+        "pianitsa stacks card twice": lambda: PianitsaGame.from_stacks(["K♠", "K♠"]),
+        "pianitsa stack empty": lambda: PianitsaGame.from_stacks(["", "K♠"]),
+        "101 rules from a dict": lambda: Rules101.from_dict(3),
+        "101 round seat": lambda: Round101.deal(players=2, seed=1).view(9),
+        "101 match seat": lambda: Match101(players=2, seed=1).view(7),
+    }
+    type_calls = {
+        "pianitsa record type": lambda: PianitsaGame.from_json(5),
+        "101 round record type": lambda: Round101.from_json(5),
+        "monte carlo seed": lambda: MonteCarloAgent(seed="семь"),
+        "101 penalty": lambda: Rules101().penalty(3),
+    }
+    out = {}
+    for name, call in calls.items():
+        with pytest.raises(ValueError) as caught:
+            call()
+        out["error " + name] = str(caught.value)
+    with pytest.raises(ValueError) as caught:
+        check_rng(3)
+    out["error rng"] = str(caught.value)
+    with pytest.raises(NotNowError) as caught:
+        Match101(players=2, seed=1).view(0)
+    out["not now match view"] = str(caught.value)
+    for name, call in type_calls.items():
+        with pytest.raises(TypeError) as caught:
+            call()
+        out["type error " + name] = str(caught.value)
+    return out
+
+
 class Silent:
     """An agent without a choose method (its repr, unlike object()'s, is the same every time)."""
 
@@ -421,6 +481,7 @@ def texts():
     out.append(("match events", "\n".join(str(e) for rec in result.records[:2] for e in rec.round.events)))
     out += list(refusals().items())
     out += list(rule_errors().items())
+    out += list(record_and_argument_errors().items())
     from pianitsa101.simulate import simulate_101, simulate_pianitsa
 
     sim = simulate_pianitsa(30, players=2, seed=1, engine="python")
@@ -565,9 +626,13 @@ def _arguments() -> set[str]:
     calls = [Round101.from_hands, Round101.deal, Match101.__init__, simulate_pianitsa, simulate_101,
              pianitsa101.cards, Card.parse]
     from pianitsa101.game101.deal import _OBLIGATIONS
+    from pianitsa101.strategy import MonteCarloAgent, matches_needed, tournament, wilson_interval
 
+    calls += [MonteCarloAgent.__init__, tournament, wilson_interval, matches_needed]
     named = {name for call in calls for name in inspect.signature(call).parameters}
-    return named | set(_OBLIGATIONS) | {"games", "rounds", "cards"}
+    record = json.loads(Round101.deal(players=2, seed=1).to_json())  # a record's keys, named by its refusals
+    keys = set(record) | set(record["start"]) | set(json.loads(Match101(players=2, seed=1).to_json()))
+    return named | set(_OBLIGATIONS) | {"games", "rounds", "cards"} | keys
 
 
 _NAMES += sorted(_arguments())
@@ -575,7 +640,8 @@ OPTIONS = re.compile(r"\b(?:" + "|".join(_NAMES) + r")\b")  # option and argumen
 # code values: quoted options, Rank.KING, calls like choose(view, legal_moves), class names, a widget's repr
 VALUES = re.compile(r"'[A-Za-z_0-9]+'|\bRank\.[A-Z]+|\bCard\.parse\b|\b\w+\([\w, ]*\)"
                     r"|\b(?:PianitsaRules|Rules101|Card|True|False|None|Suit|Rank|Play|FlushQueens)\b"
-                    r"|<(?:PianitsaTable|Table101|SimulationPanel)\b|\bJupyter\b|<object object at \w+>")
+                    r"|<(?:PianitsaTable|Table101|SimulationPanel)\b|\bJupyter\b|<object object at \w+>"
+                    r"|'[\w/.-]+'|\bJSON\b|\brandom\.Random\b|\b(?:int|str)\b")  # a record's format, types
 
 
 def latin_words(text: str) -> list[str]:
@@ -611,7 +677,8 @@ def test_english_texts_come_back_unchanged_after_russian(language):
     language("en")
     assert texts() == before
     assert [t for _, t in russian] != [t for _, t in before]
-    names = re.compile("Аня|Боря|Вика|чепуха|по кругу|всё|тройка|Упрямец|Молчун|цвет")  # names, values typed
+    # names and values typed in the cases
+    names = re.compile("Аня|Боря|Вика|чепуха|по кругу|всё|тройка|Упрямец|Молчун|цвет|семь|руки|стопки")
     assert all(not re.search("[а-яё]", names.sub("", t.replace("Пьяница", ""))) for _, t in before)
 
 
@@ -644,3 +711,26 @@ def test_a_russian_move_list_is_read_back_by_play(language):
     assert "взять" in str(rnd)
     rnd.play("взять")
     assert rnd.drawn is not None
+
+
+# the English texts of these refusals before they went through the catalog (issue 20 §1, helper rurefuse)
+OLD_ENGLISH = {
+    "error 101 round record version":
+        'not a 101 round record of version 1 (it needs "game": "101" and "version": 1)',
+    "error pianitsa record format":
+        "not a Пьяница game record: expected format 'pianitsa101/pianitsa-game/1'",
+    "error 101 match record seed": "the match record's seed must be a whole number, got 'семь'",
+    "error card art size": "card size must be a width in pixels from 16 to 400; got 10",
+    "error wilson interval": "need 0 <= successes <= trials, got 5 of 3",
+    "error tournament matches": "matches must be a whole number of at least 1, got 0",
+    "error pianitsa stacks card twice": "K♠ appears twice; every card must be distinct (D4)",
+}
+
+
+def test_record_and_argument_refusals_keep_their_old_english_text(language):
+    language("ru")
+    russian = record_and_argument_errors()
+    language("en")
+    english = record_and_argument_errors()
+    assert {key: english[key] for key in OLD_ENGLISH} == OLD_ENGLISH
+    assert all(russian[key] != text for key, text in OLD_ENGLISH.items())

@@ -34,6 +34,7 @@ from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.game101.deal import check_position
 from pianitsa101.game101.moves import IllegalMove, parse_move
 from pianitsa101.game101.rules import Rules101
+from pianitsa101.i18n import N_, _
 
 if TYPE_CHECKING:
     from pianitsa101.game101.match import Match101
@@ -45,7 +46,7 @@ __all__ = ["RECORD_VERSION", "match_from_json", "read_json", "round_from_json", 
 RECORD_VERSION = 1
 _RANK_BY_SYMBOL = {r.symbol: r for r in Rank}
 _SUIT_BY_SYMBOL = {s.symbol: s for s in Suit}
-_ROUND = "the 101 round record"
+_ROUND = N_("the 101 round record")  # a place name: translated where an error names it
 
 
 # ----------------------------------------------------------------------------- writing
@@ -81,47 +82,54 @@ def read_json(text: object, what: str) -> Any:
     if isinstance(text, Mapping):
         return text
     if not isinstance(text, (str, bytes, bytearray)):
-        raise TypeError(f"{what} is JSON text (a str, as to_json writes it) or its dict, "
-                        f"got {type(text).__name__}")
+        raise TypeError(_("{what} is JSON text (a str, as to_json writes it) or its dict, got {kind}").format(
+            what=_(what), kind=type(text).__name__))
     try:
         return json.loads(text)
     except RecursionError:
-        raise ValueError(f"not {what}: the JSON is nested too deeply to be one") from None
+        raise ValueError(_("not {what}: the JSON is nested too deeply to be one").format(
+            what=_(what))) from None
     except ValueError as error:  # json.JSONDecodeError, or a number of more than 4,300 digits
-        raise ValueError(f"not {what}: the text is not JSON ({error})") from None
+        raise ValueError(_("not {what}: the text is not JSON ({error})").format(
+            what=_(what), error=error)) from None
 
 
 def _get(data: Mapping, key: str, where: str) -> Any:
     if key not in data:
-        raise ValueError(f"{where} has no {key!r}")
+        raise ValueError(_("{where} has no {key}").format(where=where, key=repr(key)))
     return data[key]
 
 
 def _whole(value: Any, where: str) -> int:
     number = whole_number(value)
     if number is None:
-        raise ValueError(f"{where} must be a whole number, got {_short(value)}")
+        raise ValueError(_("{where} must be a whole number, got {value}").format(
+            where=where, value=_short(value)))
     return number
 
 
 def _flag(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{where} must be true or false, got {_short(value)}")
+        raise ValueError(_("{where} must be true or false, got {value}").format(
+            where=where, value=_short(value)))
     return value
 
 
 def _card(value: Any, where: str) -> Card:
     if not isinstance(value, str):
-        raise ValueError(f"{where} must be a card written as text such as '7♠', got {_short(value)}")
+        raise ValueError(_("{where} must be a card written as text such as '7♠', got {value}").format(
+            where=where, value=_short(value)))
     try:
         return Card.parse(value)
     except ValueError:
-        raise ValueError(f"{where} is {value!r}, which is not a card such as '7♠' or '10♥'") from None
+        raise ValueError(_("{where} is {value}, which is not a card such as '7♠' or '10♥'").format(
+            where=where, value=repr(value))) from None
 
 
 def _cards(value: Any, where: str) -> list[Card]:
     if not isinstance(value, list):
-        raise ValueError(f"{where} must be a list of cards such as [\"7♠\", \"Q♥\"], got {_short(value)}")
+        raise ValueError(_("{where} must be a list of cards such as [\"7♠\", \"Q♥\"], got {value}").format(
+            where=where, value=_short(value)))
     return [_card(c, f"{where}[{i}]") for i, c in enumerate(value)]
 
 
@@ -129,7 +137,8 @@ def _symbol(value: Any, table: Mapping[str, Any], where: str, kind: str) -> Any:
     if value is None:
         return None
     if not isinstance(value, str) or value not in table:
-        raise ValueError(f"{where} must be null or a {kind} ({', '.join(table)}), got {_short(value)}")
+        raise ValueError(_("{where} must be null or a {kind} ({allowed}), got {value}").format(
+            where=where, kind=_(kind), allowed=", ".join(table), value=_short(value)))
     return table[value]
 
 
@@ -137,7 +146,7 @@ def _rules(value: Any, where: str) -> Rules101:
     try:
         return Rules101.from_dict(value)
     except (ValueError, TypeError) as error:
-        raise ValueError(f"{where}: {error}") from None
+        raise ValueError(_("{where}: {error}").format(where=where, error=error)) from None
 
 
 def _short(value: Any) -> str:
@@ -154,57 +163,71 @@ def _short(value: Any) -> str:
 
 def round_from_record(cls: type[Round101], data: Any, what: str = _ROUND) -> Round101:
     """Check a round record, rebuild its start position (the from_hands checks) and replay its moves."""
+    what = _(what)
     rnd, moves = _round_start(cls, data, what)
     return _replay(rnd, moves, what)
+
+
+def _of(what: str, key: str) -> str:
+    """A place in a record for an error message: "the match record's deck"."""
+    return _("{what}'s {key}").format(what=what, key=key)
 
 
 def _round_start(cls: type[Round101], data: Any, what: str) -> tuple[Round101, list]:
     """The round at the start of a record (checked as from_hands checks), and the record's moves."""
     if not isinstance(data, Mapping) or data.get("game") != "101" or data.get("version") != RECORD_VERSION:
-        raise ValueError(f"not a 101 round record of version {RECORD_VERSION} "
-                         f"(it needs \"game\": \"101\" and \"version\": {RECORD_VERSION})")
-    rules = _rules(_get(data, "rules", what), f"{what}'s rules")
+        raise ValueError(_("not a 101 round record of version {version} "
+                           "(it needs \"game\": \"101\" and \"version\": {version})").format(
+            version=RECORD_VERSION))
+    rules = _rules(_get(data, "rules", what), _of(what, "rules"))
     start = _get(data, "start", what)
     if not isinstance(start, Mapping):
-        raise ValueError(f"{what}'s start must be a dict, got {_short(start)}")
-    at = f"{what}: start"
+        raise ValueError(_("{what}'s start must be a dict, got {value}").format(
+            what=what, value=_short(start)))
+    at = _("{what}: start").format(what=what)
     hands = _get(start, "hands", at)
     if not isinstance(hands, list):
-        raise ValueError(f"{at}.hands must be a list of hands, got {_short(hands)}")
+        raise ValueError(_("{at}.hands must be a list of hands, got {value}").format(
+            at=at, value=_short(hands)))
     hands = [_cards(h, f"{at}.hands[{i}]") for i, h in enumerate(hands)]
-    players = _whole(_get(data, "players", what), f"{what}'s players")
+    players = _whole(_get(data, "players", what), _of(what, "players"))
     if players != len(hands):
-        raise ValueError(f"{what} says {players} players but its start has {len(hands)} hands")
+        raise ValueError(_("{what} says {players} players but its start has {hands} hands").format(
+            what=what, players=players, hands=len(hands)))
     redeals = _get(start, "redeals", at)
     if not isinstance(redeals, list) or not all(isinstance(r, list) and len(r) == 2 for r in redeals):
-        raise ValueError(f"{at}.redeals must be a list of [seat, rank] pairs, got {_short(redeals)}")
+        raise ValueError(_("{at}.redeals must be a list of [seat, rank] pairs, got {value}").format(
+            at=at, value=_short(redeals)))
+    seat_at, rank_at = _("{at}.redeals seat").format(at=at), _("{at}.redeals rank").format(at=at)
     position = {
         "stock": _cards(_get(start, "stock", at), f"{at}.stock"),
         "discard": _cards(_get(start, "discard", at), f"{at}.discard"),
         "to_move": _whole(_get(start, "to_move", at), f"{at}.to_move"),
         "direction": _whole(_get(start, "direction", at), f"{at}.direction"),
         "ordered_suit": _symbol(_get(start, "ordered_suit", at), _SUIT_BY_SYMBOL, f"{at}.ordered_suit",
-                                "suit"),
+                                N_("suit")),
         "pending_draw": _whole(_get(start, "pending_draw", at), f"{at}.pending_draw"),
         "pending_rank": _symbol(_get(start, "pending_rank", at), _RANK_BY_SYMBOL, f"{at}.pending_rank",
-                                "rank"),
+                                N_("rank")),
         "must_cover": _flag(_get(start, "must_cover", at), f"{at}.must_cover"),
         "skip_to_answer": _flag(_get(start, "skip_to_answer", at), f"{at}.skip_to_answer"),
         "starter": None if (s := _get(start, "starter", at)) is None else _card(s, f"{at}.starter"),
-        "redeals": [(_whole(seat, f"{at}.redeals seat"), _symbol(rank, _RANK_BY_SYMBOL, f"{at}.redeals rank",
-                                                                  "rank")) for seat, rank in redeals],
+        "redeals": [(_whole(seat, seat_at), _symbol(rank, _RANK_BY_SYMBOL, rank_at, N_("rank")))
+                    for seat, rank in redeals],
         "seed": _whole(_get(start, "shuffle_seed", at), f"{at}.shuffle_seed"),
     }
-    if any(rank is None for _, rank in position["redeals"]):
-        raise ValueError(f"{at}.redeals: every redeal names the rank that was dealt four times")
+    if any(rank is None for _seat, rank in position["redeals"]):
+        raise ValueError(_("{at}.redeals: every redeal names the rank that was dealt four times").format(
+            at=at))
     try:
         checked = check_position(hands, rules=rules, **position)
     except ValueError as error:
-        raise ValueError(f"{what}'s start is not a position the rules can reach: {error}") from None
+        raise ValueError(_("{what}'s start is not a position the rules can reach: {error}").format(
+            what=what, error=error)) from None
     moves = _get(data, "moves", what)
     if not isinstance(moves, list):
-        raise ValueError(f"{what}'s moves must be a list of moves as text ('7♠', 'draw'), "
-                         f"got {_short(moves)}")
+        raise ValueError(_("{what}'s moves must be a list of moves as text ('7♠', 'draw'), "
+                           "got {value}").format(what=what, value=_short(moves)))
     return cls(**checked, _checked=True), moves
 
 
@@ -212,20 +235,22 @@ def _replay(rnd: Round101, moves: list, what: str) -> Round101:
     """Play the record's moves, each through ``Round101.play`` (R24)."""
     for number, text in enumerate(moves, start=1):
         if not isinstance(text, str):
-            raise ValueError(f"move {number} of {what} must be text such as '7♠' or 'draw', "
-                             f"got {_short(text)}")
+            raise ValueError(_("move {number} of {what} must be text such as '7♠' or 'draw', "
+                               "got {value}").format(number=number, what=what, value=_short(text)))
         try:
             rnd.play(parse_move(text))
         except IllegalMove as error:
-            raise ValueError(f"move {number} of {what} ({text!r}) cannot be played there: {error}") from None
+            raise ValueError(_("move {number} of {what} ({text}) cannot be played there: {error}").format(
+                number=number, what=what, text=repr(text), error=error)) from None
         except ValueError as error:
-            raise ValueError(f"move {number} of {what}: {error}") from None
+            raise ValueError(_("move {number} of {what}: {error}").format(
+                number=number, what=what, error=error)) from None
     return rnd
 
 
 def round_from_json(cls: type[Round101], text: object) -> Round101:
     """Rebuild a round from the JSON text of ``round_to_json`` (or its dict), checking everything."""
-    return round_from_record(cls, read_json(text, "a 101 round record"))
+    return round_from_record(cls, read_json(text, N_("a 101 round record")))
 
 
 # ----------------------------------------------------------------------------- a match
@@ -236,53 +261,61 @@ def match_from_json(cls: type[Match101], text: object, agents: Any = None) -> Ma
     from pianitsa101.game101.match import _FORMAT as FORMAT
     from pianitsa101.game101.round import Round101
 
-    what = "the match record"
-    data = read_json(text, "a 101 match record")
+    what = _("the match record")
+    data = read_json(text, N_("a 101 match record"))
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, Mapping) else type(data).__name__
-        raise ValueError(f"not a 101 match record: format is {_short(found)}, expected {FORMAT!r}")
+        raise ValueError(_("not a 101 match record: format is {found}, expected {format}").format(
+            found=_short(found), format=repr(FORMAT)))
     if data.get("version") != 1:
-        raise ValueError(f"{what} is of version {_short(data.get('version'))}; this version reads version 1")
+        raise ValueError(_("{what} is of version {version}; this version reads version 1").format(
+            what=what, version=_short(data.get("version"))))
     deck = _get(data, "deck", what)
-    deck = deck if whole_number(deck) is not None else _cards(deck, f"{what}'s deck")
-    rules = _rules(_get(data, "rules", what), f"{what}'s rules")
-    options = {"seed": _whole(_get(data, "seed", what), f"{what}'s seed")}
+    deck = deck if whole_number(deck) is not None else _cards(deck, _of(what, "deck"))
+    rules = _rules(_get(data, "rules", what), _of(what, "rules"))
+    options = {"seed": _whole(_get(data, "seed", what), _of(what, "seed"))}
     if "max_rounds" in data:
-        options["max_rounds"] = _whole(data["max_rounds"], f"{what}'s max_rounds")
+        options["max_rounds"] = _whole(data["max_rounds"], _of(what, "max_rounds"))
     try:
         match = cls(_get(data, "players", what), deck, rules, **options)
     except ValueError as error:
-        raise ValueError(f"{what} cannot start a match: {error}") from None
+        raise ValueError(_("{what} cannot start a match: {error}").format(what=what, error=error)) from None
     match.agents = match._checked_agents(agents)
     rounds = _get(data, "rounds", what)
     if not isinstance(rounds, list):
-        raise ValueError(f"{what}'s rounds must be a list, got {_short(rounds)}")
+        raise ValueError(_("{what}'s rounds must be a list, got {value}").format(
+            what=what, value=_short(rounds)))
     for number, entry in enumerate(rounds, start=1):
-        at = f"round {number} of the record"
+        at = _("round {number} of the record").format(number=number)
         if match.over:
-            raise ValueError(f"{what} goes on after the match ended (round {number})")
+            raise ValueError(_("{what} goes on after the match ended (round {number})").format(
+                what=what, number=number))
         if match.current is not None:
-            raise ValueError(f"round {number - 1} of the record is not finished (its moves stop before "
-                             f"the round ends), yet round {number} follows: a round's moves were cut short")
+            raise ValueError(_("round {previous} of the record is not finished (its moves stop before "
+                               "the round ends), yet round {number} follows: "
+                               "a round's moves were cut short").format(
+                previous=number - 1, number=number))
         if not isinstance(entry, Mapping):
-            raise ValueError(f"{at} must be a dict, got {_short(entry)}")
+            raise ValueError(_("{at} must be a dict, got {value}").format(at=at, value=_short(entry)))
         seats = _get(entry, "seats", at)
         if not isinstance(seats, list):
-            raise ValueError(f"{at}: seats must be a list of match seats, got {_short(seats)}")
-        found = (tuple(_whole(s, f"{at}: a seat") for s in seats),
+            raise ValueError(_("{at}: seats must be a list of match seats, got {value}").format(
+                at=at, value=_short(seats)))
+        found = (tuple(_whole(s, _("{at}: a seat").format(at=at)) for s in seats),
                  _whole(_get(entry, "first", at), f"{at}: first"),
                  _whole(_get(entry, "seed", at), f"{at}: seed"))
         expected = match._next_deal()
         if found != expected:
-            raise ValueError(f"{at} was dealt as (seats, first, seed) = {found}, "
-                             f"but R4 and the match seed give {expected}")
+            raise ValueError(_("{at} was dealt as (seats, first, seed) = {found}, "
+                               "but R4 and the match seed give {expected}").format(
+                at=at, found=found, expected=expected))
         seats, first, seed = expected  # the round must start as that seed deals it, under the match rules
-        what_round = f"the record of round {number}"
+        what_round = _("the record of round {number}").format(number=number)
         rnd, moves = _round_start(Round101, _get(entry, "round", at), what_round)
         dealt = Round101.deal(len(seats), match.deck, rules, seed=seed, first=seats.index(first))
         if rnd.rules != rules or round_record(rnd)["start"] != round_record(dealt)["start"]:
-            raise ValueError(f"{at} does not start as the match seed deals it "
-                             f"(its rules, hands, stock or starter differ)")
+            raise ValueError(_("{at} does not start as the match seed deals it "
+                               "(its rules, hands, stock or starter differ)").format(at=at))
         match._start(_replay(rnd, moves, what_round), expected)
         if rnd.over:
             match._score()

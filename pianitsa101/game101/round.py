@@ -214,12 +214,14 @@ class Round101(Turns):
         if type(seat) is not int or not 0 <= seat < self.players:
             number = whole_number(seat)
             if number is None or not 0 <= number < self.players:
-                raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
+                raise ValueError(_("seat must be 0..{last}, got {value}").format(
+                    last=self.players - 1, value=repr(seat)))
             seat = number
         if totals is not None and (type(totals) is not tuple or len(totals) != self.players):  # fast: a tuple
             given = tuple(totals) if isinstance(totals, Iterable) and not isinstance(totals, str) else None
             if given is None or len(given) != self.players:
-                raise ValueError(f"totals must be {self.players} numbers, one per seat, got {totals!r}")
+                raise ValueError(_("totals must be {players} numbers, one per seat, got {value}").format(
+                    players=self.players, value=repr(totals)))
             totals = given
         hands = self._hands
         return PlayerView(

@@ -168,7 +168,7 @@ class Rules101:
         try:
             rank = card.rank
         except AttributeError:
-            raise TypeError(f"penalty needs a Card, got {card!r}") from None
+            raise TypeError(_("penalty needs a Card, got {value}").format(value=repr(card))) from None
         if rank is Rank.SEVEN:
             if card.suit is Suit.SPADES and self.seven_of_spades_draw is not None:
                 return self.seven_of_spades_draw
@@ -184,7 +184,7 @@ class Rules101:
         try:
             return self.points[card.rank]
         except (AttributeError, KeyError):
-            raise TypeError(f"card_points needs a Card, got {card!r}") from None
+            raise TypeError(_("card_points needs a Card, got {value}").format(value=repr(card))) from None
 
     def __reduce__(self) -> tuple:
         """Pickle and copy as the options (the read-only points table itself cannot be pickled)."""
@@ -213,10 +213,11 @@ class Rules101:
     def from_dict(cls, data: Mapping[str, Any]) -> Rules101:
         """Rules from a dict made by ``to_dict`` (missing options take their defaults)."""
         if not isinstance(data, Mapping):
-            raise ValueError(f"101 rules are a dict of options (see Rules101.to_dict), got {data!r}")
+            raise ValueError(_("101 rules are a dict of options (see Rules101.to_dict), got {value}").format(
+                value=repr(data)))
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(map(str, set(data) - names))
         if unknown:
-            raise ValueError(f"unknown 101 option(s) {', '.join(unknown)}; "
-                             f"the options are {', '.join(sorted(names))}")
+            raise ValueError(_("unknown 101 option(s) {unknown}; the options are {names}").format(
+                unknown=", ".join(unknown), names=", ".join(sorted(names))))
         return cls(**data)

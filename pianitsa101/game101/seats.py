@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pianitsa101.game101.events import CardsDrawn, RoundDealt, RoundScored, renumber
 from pianitsa101.game101.moves import NotNowError
 from pianitsa101.game101.view import PlayerView
+from pianitsa101.i18n import _
 
 if TYPE_CHECKING:
     from pianitsa101.game101.match import Match101, PlayedRound
@@ -59,7 +60,8 @@ def match_log(match: Match101) -> tuple[Any, ...]:
 def log_for(match: Match101, seat: int) -> tuple[Any, ...]:
     """The match log as match seat ``seat`` sees it: the others' draws as ``PublicDraw`` (counts only)."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < match.players:
-        raise ValueError(f"seat must be a match seat 0..{match.players - 1}, got {seat!r}")
+        raise ValueError(_("seat must be a match seat 0..{last}, got {value}").format(
+            last=match.players - 1, value=repr(seat)))
     return tuple(e.public() if type(e) is CardsDrawn and e.seat != seat else e for e in match_log(match))
 
 
@@ -69,14 +71,15 @@ def _shown_round(match: Match101) -> tuple[Round101, tuple[int, ...]]:
         return match.current, match.seats
     records = match.result.records
     if not records:
-        raise NotNowError("no round has been dealt yet: deal_round() or play_move() first")
+        raise NotNowError(_("no round has been dealt yet: deal_round() or play_move() first"))
     return records[-1].round, records[-1].seats
 
 
 def match_view(match: Match101, seat: int) -> PlayerView:
     """What match seat ``seat`` sees of the round being played (or of the last one), in match seats."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < match.players:
-        raise ValueError(f"seat must be a match seat 0..{match.players - 1}, got {seat!r}")
+        raise ValueError(_("seat must be a match seat 0..{last}, got {value}").format(
+            last=match.players - 1, value=repr(seat)))
     rnd, seats = _shown_round(match)
     # A player who has left (R23) watches: the table as everybody sees it, with no hand of their own.
     view = (rnd.view(seats.index(seat)) if seat in seats

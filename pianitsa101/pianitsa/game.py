@@ -46,6 +46,7 @@ from operator import attrgetter
 
 from pianitsa101._checks import as_seed, check_rng, plural
 from pianitsa101.cards import Card, CardList, cards
+from pianitsa101.i18n import _, card_text
 from pianitsa101.pianitsa.play import RANK_BYTES, play_tricks, position_key
 from pianitsa101.pianitsa.rules import PianitsaRules, check_players, deck_cards
 from pianitsa101.pianitsa.trick import _CARD, PianitsaTrick
@@ -191,7 +192,8 @@ class PianitsaGame:
     def play_trick(self) -> PianitsaTrick:
         """Play one trick and return its record."""
         if self.outcome is not None:
-            raise ValueError(f"the game is over (outcome {self.outcome!r}); no trick can be played")
+            raise ValueError(_("the game is over (outcome {outcome}); no trick can be played").format(
+                outcome=repr(self.outcome)))
         self._records()  # complete the records before adding one (no copy of the list per trick)
         play_tricks(self, self.tricks + 1, True)
         return self._history[-1]
@@ -272,30 +274,35 @@ def _check_rules(rules: PianitsaRules | None) -> PianitsaRules:
     if rules is None:
         return _DEFAULT_RULES
     if not isinstance(rules, PianitsaRules):
-        raise ValueError(f"rules must be a PianitsaRules; got {rules!r}")
+        raise ValueError(_("rules must be a PianitsaRules; got {value}").format(value=repr(rules)))
     return rules
 
 
 def _check_stacks(stacks: object) -> list[list[Card]]:
     """Stacks given card by card (Card objects or text), one per seat: 2-8, none empty, no card twice."""
     if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
-        raise ValueError(f"stacks must be a list of stacks, one per seat; got {stacks!r}")
+        raise ValueError(_("stacks must be a list of stacks, one per seat; got {value}").format(
+            value=repr(stacks)))
     check_players(len(stacks))
     parsed = []
     seen: set[Card] = set()
     for seat, given in enumerate(stacks):
         if isinstance(given, (bytes, bytearray)) or not isinstance(given, (str, Sequence)):
-            raise ValueError(
-                f"seat {seat}: a stack is a list of cards or a text like 'A♠ 6♥'; got {given!r}")
+            raise ValueError(_("seat {seat}: a stack is a list of cards or a text like 'A♠ 6♥'; "
+                               "got {value}").format(
+                seat=seat, value=repr(given)))
         st = cards(given) if isinstance(given, str) else [Card.parse(c) if isinstance(c, str) else c
                                                            for c in given]
         if not st:
-            raise ValueError(f"every stack needs at least one card; seat {seat} has none")
+            raise ValueError(_("every stack needs at least one card; seat {seat} has none").format(seat=seat))
         for c in st:
             if not isinstance(c, Card):
-                raise ValueError(f"a stack holds cards (Card or text like '10♠'); seat {seat} has {c!r}")
+                raise ValueError(_("a stack holds cards (Card or text like '10♠'); "
+                                   "seat {seat} has {value}").format(
+                    seat=seat, value=repr(c)))
             if c in seen:
-                raise ValueError(f"{c} appears twice; every card must be distinct (D4)")
+                raise ValueError(_("{card} appears twice; every card must be distinct (D4)").format(
+                    card=card_text(c)))
             seen.add(c)
         parsed.append(st)
     return parsed
@@ -303,7 +310,7 @@ def _check_stacks(stacks: object) -> list[list[Card]]:
 
 def _make_rng(seed: int | None, rng: random.Random | None) -> random.Random:
     if seed is not None and rng is not None:
-        raise ValueError("give a seed or an rng (random.Random), not both")
+        raise ValueError(_("give a seed or an rng (random.Random), not both"))
     if rng is not None:
         return check_rng(rng)
     return random.Random(as_seed(seed))

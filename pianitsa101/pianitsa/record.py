@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from pianitsa101._checks import plural
 from pianitsa101.cardart import card_html
 from pianitsa101.cards import Card, CardList, cards
+from pianitsa101.i18n import _
 from pianitsa101.pianitsa.rules import PianitsaRules
 from pianitsa101.pianitsa.trick import PianitsaTrick
 
@@ -63,7 +64,8 @@ def trick_from_dict(data: dict[str, Any]) -> PianitsaTrick:
     try:
         return _trick_from_dict(data)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise ValueError(f"not a Пьяница trick record (as trick_to_dict writes it): {error!r}") from None
+        raise ValueError(_("not a Пьяница trick record (as trick_to_dict writes it): {error}").format(
+            error=repr(error))) from None
 
 
 def _trick_from_dict(data: dict[str, Any]) -> PianitsaTrick:
@@ -102,13 +104,13 @@ def _rng_from_state(state: Any) -> random.Random:
     if (words is None or len(words) != 625
             or not all(type(w) is int and 0 <= w < 2**32 for w in words) or words[-1] > 624
             or type(state[0]) is not int or not (state[2] is None or isinstance(state[2], float))):
-        raise ValueError("the record's rng_state is not a random.Random state "
-                         "([3, a list of 625 words, null], as getstate() gives it)")
+        raise ValueError(_("the record's rng_state is not a random.Random state "
+                           "([3, a list of 625 words, null], as getstate() gives it)"))
     rng = random.Random()
     try:
         rng.setstate((state[0], tuple(words), state[2]))
     except (TypeError, ValueError, OverflowError):  # e.g. a version this Python does not know
-        raise ValueError("the record's rng_state is not a random.Random state") from None
+        raise ValueError(_("the record's rng_state is not a random.Random state")) from None
     return rng
 
 
@@ -119,47 +121,53 @@ def game_from_json(cls: type[PianitsaGame], text: str) -> PianitsaGame:
     a trick that does not follow from the deal) is refused with a ValueError saying what.
     """
     if not isinstance(text, (str, bytes, bytearray)):
-        raise TypeError(f"a Пьяница game record is JSON text (as to_json writes it), "
-                        f"got {type(text).__name__}")
+        raise TypeError(_("a Пьяница game record is JSON text (as to_json writes it), got {kind}").format(
+            kind=type(text).__name__))
     try:
         data = json.loads(text)
     except RecursionError:
-        raise ValueError("not a Пьяница game record: the JSON is nested too deeply to be one") from None
+        raise ValueError(_("not a Пьяница game record: the JSON is nested too deeply to be one")) from None
     except ValueError as error:  # json.JSONDecodeError, or a number of more than 4,300 digits
-        raise ValueError(f"not a Пьяница game record (JSON expected): {error}") from None
+        raise ValueError(_("not a Пьяница game record (JSON expected): {error}").format(
+            error=error)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"not a Пьяница game record: expected format {FORMAT!r}")
+        raise ValueError(_("not a Пьяница game record: expected format {format}").format(format=repr(FORMAT)))
     missing = [key for key in ("rules", "deal", "tricks") if key not in data]
     if missing:
-        raise ValueError(f"the Пьяница game record has no {', '.join(map(repr, missing))}")
+        raise ValueError(_("the Пьяница game record has no {keys}").format(
+            keys=', '.join(map(repr, missing))))
     if not isinstance(data["rules"], dict):
-        raise ValueError(f"the record's rules must be a dict of PianitsaRules options, got {data['rules']!r}")
+        raise ValueError(_("the record's rules must be a dict of PianitsaRules options, got {value}").format(
+            value=repr(data['rules'])))
     try:
         rules = PianitsaRules(**data["rules"])
     except TypeError as error:  # an unknown or missing option name
-        raise ValueError(f"the record's rules are not PianitsaRules options: {error}") from None
+        raise ValueError(_("the record's rules are not PianitsaRules options: {error}").format(
+            error=error)) from None
     rng = None
     if rules.gather == "random":
         state = data.get("rng_state")
         if state is None:
-            raise ValueError('the record has gather="random" but no rng_state')
+            raise ValueError(_('the record has gather="random" but no rng_state'))
         rng = _rng_from_state(state)
     if not isinstance(data["deal"], list):
-        raise ValueError(f"the record's deal must be a list of stacks, one per seat, got {data['deal']!r}")
+        raise ValueError(_("the record's deal must be a list of stacks, one per seat, got {value}").format(
+            value=repr(data['deal'])))
     try:
         game = cls.from_stacks(data["deal"], rules, rng=rng)
     except ValueError as error:
-        raise ValueError(f"the record's deal: {error}") from None
+        raise ValueError(_("the record's deal: {error}").format(error=error)) from None
     tricks = data["tricks"]
     if not isinstance(tricks, list) or not all(isinstance(t, dict) for t in tricks):
-        raise ValueError("the record's tricks must be a list of trick records (dicts)")
+        raise ValueError(_("the record's tricks must be a list of trick records (dicts)"))
     for recorded in tricks:
         if game.over:
-            raise ValueError(f"the record goes on after the game ended (trick {game.tricks + 1})")
+            raise ValueError(_("the record goes on after the game ended (trick {number})").format(
+                number=game.tricks + 1))
         played = trick_to_dict(game.play_trick())
         if played != recorded:
-            raise ValueError(
-                f"trick {played['number']} of the record does not follow from its deal and rules")
+            raise ValueError(_("trick {number} of the record does not follow from its deal and rules").format(
+                number=played['number']))
     return game
 
 

@@ -158,19 +158,23 @@ class MonteCarloAgent(Agent):
                  steps: int | None = None, margin: float = 0.0, compiled: bool | None = None,
                  playout_policy: str = "heuristic") -> None:
         if sum(b is not None for b in (playouts, seconds, steps)) > 1:
-            raise ValueError("give one budget: playouts, seconds or steps")
+            raise ValueError(_("give one budget: playouts, seconds or steps"))
         for name, value in (("playouts", playouts), ("steps", steps)):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-                raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}")
+                raise ValueError(_("{name} must be a whole number of at least 1, got {value}").format(
+                    name=name, value=repr(value)))
         if seconds is not None and (not isinstance(seconds, (int, float)) or not 0 < seconds <= 600):
-            raise ValueError(f"seconds must be a number of CPU seconds above 0 (up to 600), got {seconds!r}")
+            raise ValueError(_("seconds must be a number of CPU seconds above 0 (up to 600), "
+                               "got {value}").format(
+                value=repr(seconds)))
         if not isinstance(margin, (int, float)) or margin < 0:
-            raise ValueError(f"margin must be a number of standard errors, 0 or more, got {margin!r}")
+            raise ValueError(_("margin must be a number of standard errors, 0 or more, got {value}").format(
+                value=repr(margin)))
         if playout_policy not in POLICIES:
-            raise ValueError(f"playout_policy must be one of {', '.join(map(repr, POLICIES))}, "
-                             f"got {playout_policy!r}")
+            raise ValueError(_("playout_policy must be one of {allowed}, got {value}").format(
+                allowed=', '.join(map(repr, POLICIES)), value=repr(playout_policy)))
         if compiled and _compiled() is None:
-            raise ValueError("compiled=True needs numba, which cannot be imported here; use compiled=None")
+            raise ValueError(_("compiled=True needs numba, which cannot be imported here; use compiled=None"))
         self.seed = seed
         self._seed = _as_int(seed)
         self.playouts = playouts
@@ -231,7 +235,8 @@ class MonteCarloAgent(Agent):
     def explain(self, view: PlayerView, legal_moves: Sequence[Move]) -> list[MoveEstimate]:
         """Every legal move with its estimated chance of winning the match, the best first."""
         if not legal_moves:
-            raise ValueError("explain needs the view's legal moves (there are none once the round is over)")
+            raise ValueError(_("explain needs the view's legal moves "
+                               "(there are none once the round is over)"))
         return sorted(self._analyse(view, list(legal_moves)), key=lambda e: -e.value)
 
     @property
@@ -407,4 +412,4 @@ def _as_int(seed: Any) -> int:
     try:
         return operator.index(seed)
     except TypeError:
-        raise TypeError(f"a seed is a whole number, got {seed!r}") from None
+        raise TypeError(_("a seed is a whole number, got {value}").format(value=repr(seed))) from None

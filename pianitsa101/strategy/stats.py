@@ -20,6 +20,8 @@ import math
 from collections.abc import Sequence
 from statistics import NormalDist
 
+from pianitsa101.i18n import _
+
 __all__ = ["Z95", "design_effect", "difference_interval", "matches_needed", "wilson_interval"]
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
@@ -47,9 +49,11 @@ def wilson_interval(successes: int, trials: int, z: float = Z95,
     True
     """
     if trials < 0 or not 0 <= successes <= trials:
-        raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+        raise ValueError(_("need 0 <= successes <= trials, got {successes} of {trials}").format(
+            successes=successes, trials=trials))
     if not design_effect > 0:
-        raise ValueError(f"design_effect must be above 0 (1: independent trials), got {design_effect!r}")
+        raise ValueError(_("design_effect must be above 0 (1: independent trials), got {value}").format(
+            value=repr(design_effect)))
     if trials == 0:
         return (0.0, 1.0)
     p, n, z2 = successes / trials, trials / design_effect, z * z
@@ -113,11 +117,12 @@ def matches_needed(difference: float, confidence: float = 0.95, power: float = 0
     heads-up 101, not cheaper: their matches are correlated (see :func:`design_effect`).
     """
     if not 0 < abs(difference) < 0.5:
-        raise ValueError(f"difference must be between 0 and 0.5 (a win rate above or below 50%), "
-                         f"got {difference!r}")
+        raise ValueError(_("difference must be between 0 and 0.5 (a win rate above or below 50%), "
+                           "got {value}").format(value=repr(difference)))
     if not 0 < confidence < 1 or not 0 < power < 1:
-        raise ValueError(f"confidence and power are probabilities between 0 and 1, "
-                         f"got {confidence!r} and {power!r}")
+        raise ValueError(_("confidence and power are probabilities between 0 and 1, "
+                           "got {confidence} and {power}").format(
+                               confidence=repr(confidence), power=repr(power)))
     normal = NormalDist()
     z1 = normal.inv_cdf(1 - (1 - confidence) / 2)
     z2 = normal.inv_cdf(power)

@@ -95,7 +95,9 @@ def seatings(agents: int, players: int) -> list[tuple[int, ...]]:
     [(0, 1), (1, 2), (2, 0), (0, 2), (2, 1), (1, 0)]
     """
     if agents < 1 or players < 1:
-        raise ValueError(f"seatings need at least one agent and one seat, got {agents} and {players}")
+        raise ValueError(_("seatings need at least one agent and one seat, "
+                           "got {agents} and {players}").format(
+            agents=agents, players=players))
     out = []
     for rest in itertools.permutations(range(1, agents)):
         order = (0, *rest)
@@ -170,14 +172,16 @@ class TournamentResult:
         for line in self.stats:
             if line.name == name:
                 return line
-        raise KeyError(f"no agent named {name!r}; the agents are {[s.name for s in self.stats]}")
+        raise KeyError(_("no agent named {name}; the agents are {names}").format(
+            name=repr(name), names=[s.name for s in self.stats]))
 
     def _index(self, agent: int | str) -> int:
         if isinstance(agent, str):
             return self.stats.index(self[agent])
         index = operator.index(agent)
         if not 0 <= index < len(self.stats):
-            raise ValueError(f"agent must be 0..{len(self.stats) - 1} or a name, got {agent!r}")
+            raise ValueError(_("agent must be 0..{last} or a name, got {value}").format(
+                last=len(self.stats) - 1, value=repr(agent)))
         return index
 
     def difference(self, first: int | str = 0, second: int | str = 1) -> Difference:
@@ -293,8 +297,8 @@ def _workers(workers: Any) -> int:
     if workers is None:
         return os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number of at least 1, or None for every core, "
-                         f"got {workers!r}")
+        raise ValueError(_("workers must be a whole number of at least 1, or None for every core, "
+                           "got {value}").format(value=repr(workers)))
     return workers
 
 
@@ -316,7 +320,8 @@ def _in_processes(agents: list[Any], players: int, deck: Any, rules: Rules101, p
                 if summary[0] == "failed":  # play that match here, to raise its error as it is
                     plan = plans[summary[1]]
                     _play(agents, players, deck, rules, plan)
-                    raise RuntimeError(f"match {plan.number} failed in a worker: {summary[2]}")
+                    raise RuntimeError(_("match {number} failed in a worker: {error}").format(
+                        number=plan.number, error=summary[2]))
                 out.append(summary)
     return out
 
@@ -334,19 +339,20 @@ def tournament(
 ) -> TournamentResult:
     """Play ``matches`` seeded matches between the agents, seats rotated fairly (see the module text)."""
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Iterable):  # issue 17: say what is wanted
-        raise TypeError(f"agents must be a list of at least 2 agents (objects with choose(view, "
-                        f"legal_moves)), got {agents!r}")
+        raise TypeError(_("agents must be a list of at least 2 agents (objects with choose(view, "
+                          "legal_moves)), got {value}").format(value=repr(agents)))
     agents = list(agents)
     players = len(agents) if players is None else operator.index(players)
     if len(agents) < 2:
-        raise ValueError(f"a tournament needs at least 2 agents, got {len(agents)}")
+        raise ValueError(_("a tournament needs at least 2 agents, got {count}").format(count=len(agents)))
     if isinstance(matches, bool) or not hasattr(matches, "__index__") or operator.index(matches) < 1:
-        raise ValueError(f"matches must be a whole number of at least 1, got {matches!r}")
+        raise ValueError(_("matches must be a whole number of at least 1, got {value}").format(
+            value=repr(matches)))
     matches = operator.index(matches)
     try:
         seed = operator.index(seed)  # numpy integers too
     except TypeError:
-        raise TypeError(f"seed must be a whole number, got {seed!r}") from None
+        raise TypeError(_("seed must be a whole number, got {value}").format(value=repr(seed))) from None
     rules = rules if rules is not None else Rules101()
     count = _workers(workers)
     plans = _plan(agents, matches, seed, players, bool(duplicate))
