@@ -343,6 +343,8 @@ def record_and_argument_errors():
     from pianitsa101 import cardart
     from pianitsa101._checks import as_seed, check_rng
     from pianitsa101.game101 import GreedyAgent
+    from pianitsa101.simulate import simulate_101, simulate_pianitsa
+    from pianitsa101.simulate._array import PlainArray
     from pianitsa101.strategy import MonteCarloAgent, matches_needed, tournament, wilson_interval
 
     match = json.loads(Match101(players=2, seed=1).to_json())
@@ -372,12 +374,22 @@ def record_and_argument_errors():
         "101 rules from a dict": lambda: Rules101.from_dict(3),
         "101 round seat": lambda: Round101.deal(players=2, seed=1).view(9),
         "101 match seat": lambda: Match101(players=2, seed=1).view(7),
+        "simulate games and deals": lambda: simulate_pianitsa(games=3, deals=[["K♠"], ["Q♠"]]),
+        "simulate deals of different sizes": lambda: simulate_pianitsa(deals=[["K♠", "Q♠"], ["K♠"]]),
+        "simulate a card twice in a deal": lambda: simulate_pianitsa(deals=[["K♠", "K♠"]]),
+        "simulate an empty stack": lambda: simulate_pianitsa(deals=[["", "K♠"]]),
+        "simulate seed": lambda: simulate_pianitsa(10, seed="семь"),
+        "simulate engine": lambda: simulate_pianitsa(10, engine="gpu"),
+        "simulate 101 decisions": lambda: simulate_101(10, max_decisions=0),
+        "simulate 101 deck": lambda: simulate_101(10, deck=["K♠", "K♠"]),
+        "the browser's array, asked for one truth value": lambda: bool(PlainArray([1, 2])),
     }
     type_calls = {
         "pianitsa record type": lambda: PianitsaGame.from_json(5),
         "101 round record type": lambda: Round101.from_json(5),
         "monte carlo seed": lambda: MonteCarloAgent(seed="семь"),
         "101 penalty": lambda: Rules101().penalty(3),
+        "simulate progress": lambda: simulate_pianitsa(10, progress="семь"),
     }
     out = {}
     for name, call in calls.items():
@@ -641,7 +653,8 @@ OPTIONS = re.compile(r"\b(?:" + "|".join(_NAMES) + r")\b")  # option and argumen
 VALUES = re.compile(r"'[A-Za-z_0-9]+'|\bRank\.[A-Z]+|\bCard\.parse\b|\b\w+\([\w, ]*\)"
                     r"|\b(?:PianitsaRules|Rules101|Card|True|False|None|Suit|Rank|Play|FlushQueens)\b"
                     r"|<(?:PianitsaTable|Table101|SimulationPanel)\b|\bJupyter\b|<object object at \w+>"
-                    r"|'[\w/.-]+'|\bJSON\b|\brandom\.Random\b|\b(?:int|str)\b")  # a record's format, types
+                    r"|'[\w/.-]+'|\bJSON\b|\brandom\.Random\b|\b(?:int|str)\b"  # a record's format, types
+                    r"|\bnumpy\b|\bSeedSequence\b|\bGenerator\b")  # what a simulator's seed may be
 
 
 def latin_words(text: str) -> list[str]:

@@ -22,6 +22,8 @@ import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from pianitsa101.i18n import _
+
 __all__ = ["PlainArray", "as_array"]
 
 
@@ -34,7 +36,7 @@ class PlainArray(Sequence):
         rows = [list(r) if isinstance(r, (list, tuple, PlainArray)) else r for r in items]
         if (rows and isinstance(rows[0], list)) or (not rows and width is not None):
             if any(not isinstance(r, list) or len(r) != len(rows[0]) for r in rows):
-                raise ValueError("a 2-D PlainArray needs rows of equal length")
+                raise ValueError(_("a 2-D PlainArray needs rows of equal length"))
             self._items = rows
             self.shape: tuple[int, ...] = (len(rows), len(rows[0]) if rows else width or 0)
         else:
@@ -101,8 +103,8 @@ class PlainArray(Sequence):
 
     def __bool__(self) -> bool:
         if self.size != 1:
-            raise ValueError("the truth value of an array with more than one value is ambiguous: "
-                             "use .any() or .all()")
+            raise ValueError(_("the truth value of an array with more than one value is ambiguous: "
+                               "use .any() or .all()"))
         return bool(self._flat()[0])
 
     def _map(self, f: Callable[[Any], Any]) -> PlainArray:
@@ -114,7 +116,7 @@ class PlainArray(Sequence):
         if isinstance(other, (PlainArray, list, tuple)):
             other = other if isinstance(other, PlainArray) else PlainArray(other)
             if other.shape != self.shape:
-                raise ValueError(f"shapes {self.shape} and {other.shape} differ")
+                raise ValueError(_("shapes {a} and {b} differ").format(a=self.shape, b=other.shape))
             if self.ndim == 2:
                 return PlainArray([[op(a, b) for a, b in zip(r, s, strict=True)]
                                    for r, s in zip(self._items, other._items, strict=True)], self.shape[1])

@@ -41,10 +41,11 @@ def choose_engine(engine: object) -> str:
     if engine is None:
         return "python" if _pure_asked() or not compiled_available() else "compiled"
     if engine not in ENGINES:
-        raise ValueError(f"engine must be 'compiled', 'python' or None (the best available); got {engine!r}")
+        raise ValueError(_("engine must be 'compiled', 'python' or None (the best available); "
+                           "got {value}").format(value=repr(engine)))
     if engine == "compiled" and not compiled_available():
-        raise ValueError("engine='compiled' needs numba and numpy, which cannot be imported here; "
-                         "use engine='python' (or None)")
+        raise ValueError(_("engine='compiled' needs numba and numpy, which cannot be imported here; "
+                           "use engine='python' (or None)"))
     return engine
 
 

@@ -12,6 +12,8 @@ import sys
 import time
 from collections.abc import Callable
 
+from pianitsa101.i18n import _
+
 __all__ = ["Progress", "ProgressArg", "check_progress", "run_in_chunks"]
 
 ProgressArg = bool | Callable[[int, int, str], None]
@@ -32,8 +34,8 @@ def check_progress(progress: object) -> ProgressArg:
     """``progress`` itself if it is True, False or a function; else a TypeError saying what is allowed."""
     if isinstance(progress, bool) or callable(progress):
         return progress
-    raise TypeError("progress must be True, False or a function progress(done, total, message); "
-                    f"got {progress!r}")
+    raise TypeError(_("progress must be True, False or a function progress(done, total, message); "
+                      "got {value}").format(value=repr(progress)))
 
 
 class Progress:

@@ -18,6 +18,8 @@ import numbers
 import random
 import secrets
 
+from pianitsa101.i18n import _
+
 __all__ = ["SplitMix64", "StreamRandom", "generate_state", "seed_keys"]
 
 _M32 = 0xFFFFFFFF
@@ -100,9 +102,9 @@ def seed_keys(seed: object) -> tuple[int, int]:
     if seed is None:
         seed = secrets.randbits(128)
     elif isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
-        raise ValueError(
+        raise ValueError(_(
             "seed must be a whole number 0 or more, a numpy SeedSequence or Generator, or None; "
-            f"got {seed!r}")
+            "got {value}").format(value=repr(seed)))
     key0, key1 = generate_state(int(seed), 2)
     return key0, key1
 

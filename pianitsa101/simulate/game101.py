@@ -105,24 +105,24 @@ def _outcome_names() -> tuple[str, ...]:
 def deck_cards_101(deck: int | Sequence[Card | str], players: int, rules: Rules101) -> list[Card]:
     """R1/R2: the deck's cards, checked (36, 52 or distinct cards, enough to deal)."""
     if isinstance(players, bool) or not isinstance(players, numbers.Integral) or not 2 <= players <= 6:
-        raise ValueError(f"R1: 101 is played by 2 to 6 players, got {players!r}")
+        raise ValueError(_("R1: 101 is played by 2 to 6 players, got {value}").format(value=repr(players)))
     if isinstance(deck, numbers.Integral) and not isinstance(deck, bool):
         if deck not in (36, 52):
-            raise ValueError(f"R1: 101 is played with a 36- or 52-card deck (or a list of cards), "
-                             f"got {deck!r}")
+            raise ValueError(_("R1: 101 is played with a 36- or 52-card deck (or a list of cards), "
+                               "got {value}").format(value=repr(deck)))
         cards = list(make_deck(int(deck)))
     elif isinstance(deck, Sequence) and not isinstance(deck, (str, bytes)):
         cards = [Card.parse(c) if isinstance(c, str) else c for c in deck]
         if not all(isinstance(c, Card) for c in cards):
-            raise ValueError(f"a deck is 36, 52 or a list of cards, got {deck!r}")
+            raise ValueError(_("a deck is 36, 52 or a list of cards, got {value}").format(value=repr(deck)))
         if len(set(cards)) != len(cards):
-            raise ValueError("R25: every card must be in exactly one place, but a card appears twice")
+            raise ValueError(_("R25: every card must be in exactly one place, but a card appears twice"))
     else:
-        raise ValueError(f"a deck is 36, 52 or a list of cards, got {deck!r}")
+        raise ValueError(_("a deck is 36, 52 or a list of cards, got {value}").format(value=repr(deck)))
     needed = (5 if rules.deal == "five_and_starter" else 4) * players
     if len(cards) < needed:
-        raise ValueError(f"R2: dealing to {players} players needs at least {needed} cards, "
-                         f"the deck has {len(cards)}")
+        raise ValueError(_("R2: dealing to {players} players needs at least {needed} cards, "
+                           "the deck has {size}").format(players=players, needed=needed, size=len(cards)))
     return cards
 
 
@@ -141,14 +141,15 @@ def simulate_101(rounds: int | None = None, players: int = 3, deck: int | Sequen
     """
     rules = Rules101() if rules is None else rules
     if not isinstance(rules, Rules101):
-        raise ValueError(f"rules must be a Rules101; got {rules!r}")
+        raise ValueError(_("rules must be a Rules101; got {value}").format(value=repr(rules)))
     check_progress(progress)
     which = choose_engine(engine)
     count = check_count(rounds, which, DEFAULT_ROUNDS, DEFAULT_ROUNDS_PURE, "rounds")
     cards = deck_cards_101(deck, players, rules)
     players = int(players)
     if isinstance(max_decisions, bool) or not isinstance(max_decisions, int) or not 0 < max_decisions <= MAX:
-        raise ValueError(f"max_decisions must be a whole number 1..{MAX:,}; got {max_decisions!r}")
+        raise ValueError(_("max_decisions must be a whole number 1..{most}; got {value}").format(
+            most=number(MAX), value=repr(max_decisions)))
     key0, key1 = seed_keys(seed)
     threads = check_workers(workers)
     if which == "compiled":

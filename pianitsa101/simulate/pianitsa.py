@@ -216,9 +216,9 @@ def simulate_pianitsa(games: int | None = None, players: int | None = None,
         cards = deck_cards(deck, players)
     else:
         if games is not None:
-            raise ValueError("give either games (random deals) or deals, not both")
+            raise ValueError(_("give either games (random deals) or deals, not both"))
         if deck is not None:
-            raise ValueError("deck is for random deals; explicit deals already hold their cards")
+            raise ValueError(_("deck is for random deals; explicit deals already hold their cards"))
     if which == "compiled":
         from pianitsa101.simulate import _compiled_pianitsa as run
     else:
@@ -245,14 +245,14 @@ def _check_rules(rules: PianitsaRules | None) -> PianitsaRules:
     if rules is None:
         return PianitsaRules()
     if not isinstance(rules, PianitsaRules):
-        raise ValueError(f"rules must be a PianitsaRules; got {rules!r}")
+        raise ValueError(_("rules must be a PianitsaRules; got {value}").format(value=repr(rules)))
     return rules
 
 
 def _check_games(games: object) -> int:
     """The number of games or rounds: a whole number 0 or more (kept for the other simulators)."""
     if games is None:
-        raise ValueError("give the number of games to play (games=...) or the deals (deals=...)")
+        raise ValueError(_("give the number of games to play (games=...) or the deals (deals=...)"))
     return check_count(games, "compiled", 0, 0, "games")
 
 
@@ -261,37 +261,44 @@ def _parse_stack(stack: object, where: str) -> list[int]:
     if isinstance(stack, str):
         stack = stack.replace(",", " ").split()
     if isinstance(stack, (bytes, Card)) or not isinstance(stack, Sequence):
-        raise ValueError(f"{where}: a stack is a list of cards or a text like 'A♠ 6♥'; got {stack!r}")
+        raise ValueError(_("{where}: a stack is a list of cards or a text like 'A♠ 6♥'; got {value}").format(
+            where=where, value=repr(stack)))
     out = []
     for c in stack:
         if isinstance(c, str):
             c = Card.parse(c)
         elif not isinstance(c, Card):
-            raise ValueError(f"{where}: a stack holds cards (Card or text like '10♠'); got {c!r}")
+            raise ValueError(_("{where}: a stack holds cards (Card or text like '10♠'); got {value}").format(
+                where=where, value=repr(c)))
         out.append(c.index)
     if not out:
-        raise ValueError(f"{where}: every stack needs at least one card")
+        raise ValueError(_("{where}: every stack needs at least one card").format(where=where))
     return out
 
 
 def parse_deals(deals: Sequence) -> list[list[list[int]]]:
     """Explicit deals (lists of stacks of cards or card texts) as card indices, checked (P2-D4)."""
     if isinstance(deals, (str, bytes)) or not isinstance(deals, Sequence):
-        raise ValueError(f"deals must be a list of deals, each a list of stacks; got {type(deals).__name__}")
+        raise ValueError(_("deals must be a list of deals, each a list of stacks; got {value}").format(
+            value=type(deals).__name__))
     out = []
     n = None
     for g, deal in enumerate(deals):
         if isinstance(deal, (str, bytes)) or not isinstance(deal, Sequence):
-            raise ValueError(f"deal {g}: a deal is a list of stacks, one per seat; got {deal!r}")
+            raise ValueError(_("deal {g}: a deal is a list of stacks, one per seat; got {value}").format(
+                g=g, value=repr(deal)))
         if n is None:
             n = check_players(len(deal))
         elif len(deal) != n:
-            raise ValueError(f"deal {g} has {len(deal)} stacks but deal 0 has {n}; "
-                             "all deals need the same number of players")
-        stacks = [_parse_stack(stack, f"deal {g}, seat {seat}") for seat, stack in enumerate(deal)]
+            raise ValueError(_("deal {g} has {stacks} stacks but deal 0 has {n}; "
+                               "all deals need the same number of players").format(
+                                 g=g, stacks=len(deal), n=n))
+        stacks = [_parse_stack(stack, _("deal {g}, seat {seat}").format(g=g, seat=seat))
+                  for seat, stack in enumerate(deal)]
         flat = [i for st in stacks for i in st]
         if len(set(flat)) != len(flat):
-            raise ValueError(f"deal {g}: a card appears twice; every card must be distinct (D4)")
+            raise ValueError(_("deal {g}: a card appears twice; every card must be distinct (D4)").format(
+                g=g))
         out.append(stacks)
     return out
 
@@ -300,24 +307,26 @@ def parse_index_deals(deals: Any) -> list[list[list[int]]]:
     """Deals given as an int array ``[game, seat, i]`` of ``Card.index`` values, checked, as lists."""
     kind = getattr(getattr(deals, "dtype", None), "kind", "")
     if getattr(deals, "ndim", None) != 3 or kind not in "iu":
-        raise ValueError("an array of deals must be integers shaped (games, players, cards); "
-                         f"got {getattr(deals, 'dtype', '?')} shaped {getattr(deals, 'shape', '?')}")
+        raise ValueError(_("an array of deals must be integers shaped (games, players, cards); "
+                           "got {dtype} shaped {shape}").format(dtype=getattr(deals, "dtype", "?"),
+                                                                shape=getattr(deals, "shape", "?")))
     _games, n, per = deals.shape
     check_players(n)
     out = deals.tolist()
     if per < 1 or any(not 0 <= i <= 51 for deal in out for st in deal for i in st):
-        raise ValueError("an array of deals holds Card.index values 0..51, at least one card per stack")
+        raise ValueError(_("an array of deals holds Card.index values 0..51, at least one card per stack"))
     for deal in out:
         flat = [i for st in deal for i in st]
         if len(set(flat)) != len(flat):
-            raise ValueError("a deal holds a card twice; every card must be distinct (D4)")
+            raise ValueError(_("a deal holds a card twice; every card must be distinct (D4)"))
     return out
 
 
 def check_deal_players(players: object, n: int) -> None:
     """``players``, when given with explicit deals, must match their number of stacks."""
     if players is not None and check_players(players) != n:
-        raise ValueError(f"players={players} but the deals have {n} stacks each")
+        raise ValueError(_("players={players} but the deals have {n} stacks each").format(
+            players=players, n=n))
 
 
 _COMPILED_NAMES = ("_GATHER_CODES", "_check_workers", "_deal_arrays", "_index_array_deals", "_seed_keys",
