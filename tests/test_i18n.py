@@ -383,6 +383,8 @@ def record_and_argument_errors():
         "simulate 101 decisions": lambda: simulate_101(10, max_decisions=0),
         "simulate 101 deck": lambda: simulate_101(10, deck=["K♠", "K♠"]),
         "the browser's array, asked for one truth value": lambda: bool(PlainArray([1, 2])),
+        "simulate an array of deals with a card twice":
+            lambda: simulate_pianitsa(deals=__import__("numpy").zeros((1, 2, 2), dtype=int)),
     }
     type_calls = {
         "pianitsa record type": lambda: PianitsaGame.from_json(5),

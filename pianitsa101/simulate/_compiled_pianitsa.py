@@ -12,6 +12,7 @@ import numba
 import numpy as np
 
 from pianitsa101.cards import Card
+from pianitsa101.i18n import _
 from pianitsa101.pianitsa.rules import PianitsaRules, check_players
 from pianitsa101.simulate import _cache
 from pianitsa101.simulate import _pianitsa_kernel as kernel
@@ -133,15 +134,15 @@ def _deal_arrays(deals: Sequence | np.ndarray) -> tuple[np.ndarray, np.ndarray, 
 def _index_array_deals(deals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Deals given as an int array ``[game, seat, i]`` of ``Card.index`` values (equal stacks)."""
     if deals.ndim != 3 or not np.issubdtype(deals.dtype, np.integer):
-        raise ValueError("an array of deals must be integers shaped (games, players, cards); "
-                         f"got {deals.dtype} shaped {deals.shape}")
+        raise ValueError(_("an array of deals must be integers shaped (games, players, cards); "
+                           "got {dtype} shaped {shape}").format(dtype=deals.dtype, shape=deals.shape))
     count, n, per = deals.shape
     check_players(n)
     if per < 1 or (deals.size and (deals.min() < 0 or deals.max() > 51)):
-        raise ValueError("an array of deals holds Card.index values 0..51, at least one card per stack")
+        raise ValueError(_("an array of deals holds Card.index values 0..51, at least one card per stack"))
     flat = np.sort(deals.reshape(count, n * per), axis=1)
     if (flat[:, 1:] == flat[:, :-1]).any():
-        raise ValueError("a deal holds a card twice; every card must be distinct (D4)")
+        raise ValueError(_("a deal holds a card twice; every card must be distinct (D4)"))
     stacks = np.zeros((count, n, kernel.SLOTS), dtype=np.uint8)
     stacks[:, :, :per] = deals % 13 + 2
     lengths = np.full((count, n), per, dtype=np.int64)
