@@ -14,7 +14,7 @@ are put back in the Russian way.
 >>> from pianitsa101 import set_language
 >>> set_language("ru")
 >>> size(200_000, "deals"), size(21, "games"), decimal("16.8831") + percent_sign()
-('200\\u202f000 раздач', '21 игра', '16,8831\\xa0%')
+('200\\u202f000 раздач', '21 партия', '16,8831\\xa0%')
 >>> say("players"), say("Simulated minus exact (200,000 deals each)")
 ('число игроков', 'Моделирование минус точное значение (по 200\\u202f000 раздач)')
 >>> set_language("en")
