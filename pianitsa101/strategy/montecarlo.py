@@ -336,12 +336,13 @@ class MonteCarloAgent(Agent):
         elif self.seconds is None:
             points, winners = run(view, knows, moves, MAX_DEALS, key, 0, policy, self._steps(), tally=tally)
         else:
-            points, winners = [], []
-            while not points or time.process_time() - start < self.seconds:
-                more_points, more_winners = run(view, knows, moves, BATCH, key, len(points), policy,
-                                                tally=tally)
-                points += more_points
-                winners += more_winners
+            batches: list = []
+            made = 0
+            while not batches or time.process_time() - start < self.seconds:
+                batch = run(view, knows, moves, BATCH, key, made, policy, tally=tally)
+                batches.append(batch)
+                made += len(batch[1])
+            points, winners = _joined(batches)
         self.sampling.add(tally.deals, tally.proposals, tally.fallbacks, tally.relaxed)
         values = self._values_of(view, points, winners)
         try:
@@ -350,10 +351,21 @@ class MonteCarloAgent(Agent):
             kept = 0
         return _estimates(moves, values, kept, tally.fallbacks + tally.relaxed)
 
-    def _values_of(self, view: PlayerView, points: list, winners: list) -> list[list[float]]:
-        """Each playout's chance of winning the match for the view's seat, from the totals it leaves."""
+    def _values_of(self, view: PlayerView, points: Any, winners: Any) -> Any:
+        """Each playout's chance of winning the match for the view's seat, from the totals it leaves.
+
+        Lists from the pure-Python playouts, arrays from the compiled ones (then an array:
+        each distinct ending is valued once, and no Python object is made per playout).
+        """
         value = self._value(view)
         totals, seat = view.totals, view.seat
+        if hasattr(winners, "shape"):
+            import numpy as np
+
+            ends = np.concatenate([winners[..., None], points], axis=2).reshape(-1, points.shape[2] + 1)
+            distinct, where = np.unique(ends, axis=0, return_inverse=True)
+            table = np.array([value.after_round(totals, end[1:], end[0], seat) for end in distinct.tolist()])
+            return table[where.reshape(-1)].reshape(winners.shape)
         cache: dict = {}
         out = []
         for row_points, row_winners in zip(points, winners, strict=True):
@@ -375,9 +387,10 @@ class MonteCarloAgent(Agent):
         return h | (_mix(h) << 64)
 
 
-def _estimates(moves: list[Move], values: list[list[float]], kept: int,
-               not_uniform: int) -> list[MoveEstimate]:
+def _estimates(moves: list[Move], values: Any, kept: int, not_uniform: int) -> list[MoveEstimate]:
     deals = len(values)
+    if hasattr(values, "shape"):  # an array [deal, move] (the compiled playouts)
+        return _array_estimates(moves, values, kept, not_uniform)
     out = []
     for m, move in enumerate(moves):
         column = [row[m] for row in values]
@@ -386,6 +399,30 @@ def _estimates(moves: list[Move], values: list[list[float]], kept: int,
         adv, adv_se = _mean_se(diffs)
         out.append(MoveEstimate(move, mean, se, adv, adv_se, deals, m == kept, not_uniform))
     return out
+
+
+def _array_estimates(moves: list[Move], values: Any, kept: int, not_uniform: int) -> list[MoveEstimate]:
+    """``_estimates`` of an array [deal, move]: the same numbers, computed by numpy."""
+    deals = values.shape[0]
+    means = values.mean(axis=0)
+    diffs = values - values[:, kept:kept + 1]
+    advantages = diffs.mean(axis=0)
+    if deals < 2:
+        errors = advantage_errors = [0.0] * len(moves)
+    else:
+        errors = (values.std(axis=0, ddof=1) / math.sqrt(deals)).tolist()
+        advantage_errors = (diffs.std(axis=0, ddof=1) / math.sqrt(deals)).tolist()
+    return [MoveEstimate(move, float(means[m]), errors[m], float(advantages[m]), advantage_errors[m], deals,
+                         m == kept, not_uniform) for m, move in enumerate(moves)]
+
+
+def _joined(batches: list) -> tuple[Any, Any]:
+    """The points and winners of several batches of playouts, one after the other."""
+    if hasattr(batches[0][1], "shape"):
+        import numpy as np
+
+        return (np.concatenate([b[0] for b in batches]), np.concatenate([b[1] for b in batches]))
+    return [row for b in batches for row in b[0]], [row for b in batches for row in b[1]]
 
 
 def _mean_se(xs: list[float]) -> tuple[float, float]:

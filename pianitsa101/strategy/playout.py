@@ -42,17 +42,21 @@ def playouts(view: PlayerView, knows: Belief, moves: Sequence[Move], deals: int,
              max_decisions: int = 400, tally: SampleTally | None = None) -> tuple[list, list]:
     """Points [deal][move][seat] and winners [deal][move] of playouts on deals ``first ..``.
 
-    Up to ``deals`` deals; with ``steps`` > 0, no new deal once the playouts made that many moves.
+    Up to ``deals`` deals; with ``steps`` > 0, no new deal once the playouts made that many moves,
+    each proposal of ``Belief.sample`` counted as one (as the compiled playouts count them).
     ``tally`` (when given) counts how the deals were made.
     """
     policy = policy if policy is not None else HeuristicAgent()
+    tally = tally if tally is not None else SampleTally()
     points, winners = [], []
     made = 0
     for d in range(first, first + deals):
         if steps and d - first >= 2 and made >= steps:
             break
         rng = random.Random(key * 1_000_003 + d)
+        proposed = tally.proposals
         hands, stock = knows.sample(rng, tally)
+        made += tally.proposals - proposed
         start = round_of(view, hands, stock, rng.getrandbits(64))
         row_points, row_winners = [], []
         for move in moves:
