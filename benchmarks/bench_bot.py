@@ -1,4 +1,4 @@
-"""MonteCarloAgent's speed and strength (``make bench``; issue 11's targets).
+"""MonteCarloAgent's speed and strength (``make bench``; the targets of issues 11 and 17).
 
 Prints, in one run:
 
@@ -7,13 +7,18 @@ Prints, in one run:
 2. CPU time per decision at the default budget (``time.thread_time``, one core), in heads-up
    matches against HeuristicAgent: median, 90th percentile and maximum over the decisions
    with a choice (a decision with one legal move takes no time), and the first decision of a
-   fresh process (import, compiled-code cache, match-value table);
-3. strength: tournaments with duplicate deals and rotated seats, on every core, each line
+   fresh process (import, compiled-code cache, match-value table). Run it on a quiet
+   machine: the processor and the load average at the start are printed with it;
+3. issue 17's two lines: against HeuristicAgent (the policy the playouts simulate) and against
+   ``MonteCarloAgent(playout_policy="greedy")`` (an opponent they do not model);
+4. strength: tournaments with duplicate deals and rotated seats, on every core, each line
    a win rate with its 95% Wilson interval and, heads-up, the difference with its interval.
 
 ``BOT_MATCHES`` scales the tournaments: that many heads-up matches against HeuristicAgent
-(default 200), a quarter of it for each other line, a twentieth for the hint budget;
-``BOT_MATCHES=2000`` is the issue's full measurement (about two hours of CPU).
+(default 200), a quarter of it for each other line and of matches timed, a twentieth for the
+hint budget; ``BOT_OPPONENT_MATCHES`` (default 100) sizes each of issue 17's lines.
+``BOT_MATCHES=2000`` is issue 11's full measurement (about two hours of CPU).
+``python benchmarks/bench_bot.py opponents`` runs only issue 17's lines.
 """
 
 from __future__ import annotations
@@ -114,6 +119,18 @@ def first_decision() -> float:
     return float(out.stdout.strip())
 
 
+def machine() -> str:
+    """The processor's name, where Linux says it."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for text in info:
+                if text.startswith("model name"):
+                    return text.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "an unnamed processor"
+
+
 def quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -168,21 +185,25 @@ def main() -> None:
               f"opponent: {unmodelled:.1%} -> {verdict(unmodelled >= GOALS['unmodelled'])}")
         return
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"MonteCarloAgent, default budget {COMPILED_STEPS:,} simulated moves per decision "
-          f"(hint: {HINT_STEPS:,}); {os.cpu_count()} cores, load average {load:.2f} at start")
+    print(f"MonteCarloAgent, default budget {COMPILED_STEPS:,} simulated moves or sampler proposals per "
+          f"decision (hint: {HINT_STEPS:,}); {machine()}, {os.cpu_count()} cores, load average {load:.2f} "
+          "at start (a speed is only worth what ran beside it)")
     if not compiled_available():
         print("  numba is not available: only the pure-Python playouts could be measured")
         return
     fast, slow = playout_speed()
     print("Playouts (simulated moves per CPU second, heads-up positions):")
     print(f"  compiled {fast:,.0f}   pure Python {slow:,.0f}   -> compiled is {fast / slow:.0f}x faster")
-    every, chosen = decision_times(max(4, MATCHES // 20))
+    every, chosen = decision_times(max(20, MATCHES // 4))
     median, p90, worst = (1000 * x for x in (quantile(chosen, 0.5), quantile(chosen, 0.9), max(chosen)))
     print(f"CPU time per decision, heads-up against HeuristicAgent ({len(every)} decisions, "
           f"{len(chosen)} with a choice, one core):")
     print(f"  with a choice: median {median:.1f} ms, 90% {p90:.1f} ms, max {worst:.1f} ms; "
           f"every decision: median {1000 * statistics.median(every):.1f} ms")
     print(f"  first decision in a fresh process (import, compiled code, tables): {first_decision():.2f} s")
+    print(f"Issue 17: against the policy the playouts simulate and against one they do not model "
+          f"({OPPONENT_MATCHES} matches each):")
+    heuristic, unmodelled = opponents()
     print(f"Strength (duplicate deals, seats rotated, {os.cpu_count()} workers); win rate (95% interval):")
     bot = MonteCarloAgent(seed=0)
     start = time.perf_counter()
@@ -221,6 +242,10 @@ def main() -> None:
           f"{median:.1f} / {worst:.1f} ms -> {verdict(quick)}")
     print(f"  vs RandomAgent >= {GOALS['random']:.0%}: {random_rate:.1%} "
           f"-> {verdict(random_rate >= GOALS['random'])}")
+    print("Goals (issue 17):")
+    print(f"  >= {GOALS['heuristic']:.0%} vs HeuristicAgent: {heuristic:.1%} -> "
+          f"{verdict(heuristic >= GOALS['heuristic'])}; >= {GOALS['unmodelled']:.0%} vs the unmodelled "
+          f"opponent: {unmodelled:.1%} -> {verdict(unmodelled >= GOALS['unmodelled'])}")
 
 
 if __name__ == "__main__":
