@@ -2,8 +2,8 @@
 
 Prints, in one run:
 
-1. playout speed: simulated moves per second of the compiled playouts and of the pure-Python
-   ones (the browser's), on the same positions;
+1. playout speed: simulated moves (with the sampler's proposals) per second of the compiled
+   playouts and of the pure-Python ones (the browser's), on the same positions;
 2. CPU time per decision at the default budget (``time.thread_time``, one core), in heads-up
    matches against HeuristicAgent: median, 90th percentile and maximum over the decisions
    with a choice (a decision with one legal move takes no time), and the first decision of a
@@ -192,7 +192,7 @@ def main() -> None:
         print("  numba is not available: only the pure-Python playouts could be measured")
         return
     fast, slow = playout_speed()
-    print("Playouts (simulated moves per CPU second, heads-up positions):")
+    print("Playouts (simulated moves, with the sampler's proposals, per CPU second, heads-up positions):")
     print(f"  compiled {fast:,.0f}   pure Python {slow:,.0f}   -> compiled is {fast / slow:.0f}x faster")
     every, chosen = decision_times(max(20, MATCHES // 4))
     median, p90, worst = (1000 * x for x in (quantile(chosen, 0.5), quantile(chosen, 0.9), max(chosen)))

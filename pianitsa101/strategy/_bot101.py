@@ -1,9 +1,9 @@
 """The compiled side of ``MonteCarloAgent``: a seat's view and belief as arrays, playouts in ``_playout101``.
 
 ``playouts(view, knows, moves, deals, key, first)`` returns, for each deal of the hidden
-cards and each move, the points of every seat and the winner, exactly as the pure-Python
-playouts of ``pianitsa101.strategy.playout`` do (other random numbers, the same rules and
-the same playout policy).
+cards and each move, the points of every seat and the winner, as the pure-Python playouts
+of ``pianitsa101.strategy.playout`` do (other random numbers, the same rules, the same
+playout policy and the same budget; numpy arrays where those return lists).
 """
 
 from __future__ import annotations
@@ -151,8 +151,8 @@ def playouts(view: PlayerView, knows: Belief, moves: Sequence[Move], deals: int,
     (Arrays, not lists: a decision then leaves a few objects for Python's garbage collector
     instead of ten thousand, whose full collections had cost some decisions 70 ms.)
 
-    Up to ``deals`` deals; with ``steps`` > 0, no new deal once the playouts made that many moves.
-    ``tally`` (when given) counts how the deals were made.
+    Up to ``deals`` deals; with ``steps`` > 0, no new deal once the playouts made that many moves,
+    each proposal of the deal sampler counted as one. ``tally`` (when given) counts how the deals were made.
     """
     n = view.players
     opt, penalty, points = rules_arrays(view.rules)

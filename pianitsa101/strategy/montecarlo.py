@@ -20,10 +20,10 @@ At each decision the bot
 
 The playouts run compiled (numba, ``pianitsa101.simulate._playout101``) when numba can be
 imported, else in pure Python on the reference engine (the browser), with a smaller default
-budget.  The budget is ``steps`` (moves simulated), ``playouts`` or ``seconds`` of CPU time
-per decision.  Play is reproducible: the random numbers of a decision come from the seed and
-the view, so the same seed and the same view give the same move, and ``explain`` shows the
-very numbers ``choose`` used.
+budget.  The budget is ``steps`` (moves simulated, each proposal of the deal sampler counted
+as one), ``playouts`` or ``seconds`` of CPU time per decision.  Play is reproducible: the
+random numbers of a decision come from the seed and the view, so the same seed and the
+same view give the same move, and ``explain`` shows the very numbers ``choose`` used.
 
 >>> from pianitsa101.cards import make_deck
 >>> from pianitsa101.game101 import Round101
@@ -59,7 +59,7 @@ from pianitsa101.strategy.words import count, pct
 
 __all__ = ["MonteCarloAgent", "MoveEstimate", "compiled_available"]
 
-COMPILED_STEPS = 40_000  # default budget per decision on the compiled path: moves simulated
+COMPILED_STEPS = 40_000  # default budget per decision on the compiled path: moves simulated (and proposals)
 PYTHON_STEPS = 2_000  # default budget per decision in pure Python (the browser)
 HINT_STEPS = 400_000  # MonteCarloAgent.hint(): the Hint button's budget, compiled
 PYTHON_HINT_STEPS = 20_000  # the same in pure Python
@@ -137,10 +137,11 @@ class MonteCarloAgent(Agent):
     """Determinized Monte Carlo with heuristic playouts, valuing the match (see the module text).
 
     - ``seed``: makes the play reproducible (``reset(seed)`` starts afresh, as a tournament does);
-    - the budget per decision, one of: ``steps``, moves simulated in all the playouts (the
-      default: 40,000 compiled, 2,000 in pure Python; reproducible, and about the same time
-      whatever the position); ``playouts``, playouts spread over the legal moves; ``seconds``,
-      CPU seconds (then the play depends on the machine's speed);
+    - the budget per decision, one of: ``steps``, moves simulated in all the playouts, each
+      proposal of the deal sampler counted as a move too (the default: 40,000 compiled, 2,000
+      in pure Python; reproducible, and about the same time whatever the position);
+      ``playouts``, playouts spread over the legal moves; ``seconds``, CPU seconds (then the
+      play depends on the machine's speed);
     - ``margin``: how many standard errors better than the rule of thumb's move another move
       must look to be played (default 0: the best mean);
     - ``compiled``: None uses the compiled playouts when numba is there (and the environment
@@ -402,7 +403,8 @@ def _estimates(moves: list[Move], values: Any, kept: int, not_uniform: int) -> l
 
 
 def _array_estimates(moves: list[Move], values: Any, kept: int, not_uniform: int) -> list[MoveEstimate]:
-    """``_estimates`` of an array [deal, move]: the same numbers, computed by numpy."""
+    """``_estimates`` of an array [deal, move]: the same numbers computed by numpy (equal but for
+    rounding in the last binary digit: numpy sums in another order)."""
     deals = values.shape[0]
     means = values.mean(axis=0)
     diffs = values - values[:, kept:kept + 1]
@@ -410,8 +412,8 @@ def _array_estimates(moves: list[Move], values: Any, kept: int, not_uniform: int
     if deals < 2:
         errors = advantage_errors = [0.0] * len(moves)
     else:
-        errors = (values.std(axis=0, ddof=1) / math.sqrt(deals)).tolist()
-        advantage_errors = (diffs.std(axis=0, ddof=1) / math.sqrt(deals)).tolist()
+        errors = [math.sqrt(v / deals) for v in values.var(axis=0, ddof=1).tolist()]
+        advantage_errors = [math.sqrt(v / deals) for v in diffs.var(axis=0, ddof=1).tolist()]
     return [MoveEstimate(move, float(means[m]), errors[m], float(advantages[m]), advantage_errors[m], deals,
                          m == kept, not_uniform) for m, move in enumerate(moves)]
 
