@@ -29,6 +29,8 @@ import subprocess
 import sys
 import time
 
+from bench import cpu_name  # the processor's name, as bench.py prints it
+
 from pianitsa101.game101 import GreedyAgent, HeuristicAgent, Match101, RandomAgent, Round101, Rules101
 from pianitsa101.strategy import MonteCarloAgent, tournament
 from pianitsa101.strategy.knowledge import belief
@@ -119,18 +121,6 @@ def first_decision() -> float:
     return float(out.stdout.strip())
 
 
-def machine() -> str:
-    """The processor's name, where Linux says it."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for text in info:
-                if text.startswith("model name"):
-                    return text.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "an unnamed processor"
-
-
 def quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -186,7 +176,7 @@ def main() -> None:
         return
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"MonteCarloAgent, default budget {COMPILED_STEPS:,} simulated moves or sampler proposals per "
-          f"decision (hint: {HINT_STEPS:,}); {machine()}, {os.cpu_count()} cores, load average {load:.2f} "
+          f"decision (hint: {HINT_STEPS:,}); {cpu_name()}, {os.cpu_count()} cores, load average {load:.2f} "
           "at start (a speed is only worth what ran beside it)")
     if not compiled_available():
         print("  numba is not available: only the pure-Python playouts could be measured")

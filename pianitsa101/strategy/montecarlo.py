@@ -389,9 +389,9 @@ class MonteCarloAgent(Agent):
 
 
 def _estimates(moves: list[Move], values: Any, kept: int, not_uniform: int) -> list[MoveEstimate]:
-    deals = len(values)
     if hasattr(values, "shape"):  # an array [deal, move] (the compiled playouts)
         return _array_estimates(moves, values, kept, not_uniform)
+    deals = len(values)
     out = []
     for m, move in enumerate(moves):
         column = [row[m] for row in values]
