@@ -1,7 +1,10 @@
 """A game of Пьяница: the deal, the state between tricks, places and the result (P2, P11).
 
-The tricks themselves are played by ``play.py`` (P3-P13, with the order of the end checks);
-the options and the decks are checked in ``rules.py`` (P1, P2).
+A trick itself is played by ``play.py`` (P3-P10, P12); what follows it is decided here, in
+``PianitsaGame.play_trick``, in this order: a draw (P12), finished (at most one player holds
+cards, P11), the safety cap (``max_tricks``), a cycle (P13: the position was seen before; the
+seen positions are forgotten when a player leaves, since they cannot come back). The options
+and the decks are checked in ``rules.py`` (P1, P2); every decision is a function of ``laws.py``.
 
 Rules enforced in this module (from ``RULES.md``):
 
@@ -23,9 +26,6 @@ draw (P12) the players of the last trick share the place of leaving in it. ``los
 lowest seat of the last place when the outcome is ``"finished"``, and -1 otherwise (draw,
 cycle, limit).
 
-``play()`` plays on the ranks alone (suits never change the play, P4), which is faster; the
-cards (``stacks``, ``table``, ``history``) are worked out by replaying the deal when asked.
-
 >>> game = PianitsaGame.from_stacks(["A♠ 6♥", "K♦ 6♣"])
 >>> game.play_trick().gathered
 [Card.parse('A♠'), Card.parse('K♦')]
@@ -39,22 +39,22 @@ cards (``stacks``, ``table``, ``history``) are worked out by replaying the deal 
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from operator import attrgetter
 
 from pianitsa101._checks import as_seed, check_rng, plural
 from pianitsa101.cards import Card, CardList, cards
 from pianitsa101.i18n import _, card_text
-from pianitsa101.pianitsa.play import RANK_BYTES, play_tricks, position_key
+from pianitsa101.pianitsa.laws import lowest_rank, places_after, position
+from pianitsa101.pianitsa.play import play_trick
+from pianitsa101.pianitsa.record import game_from_json, game_html, game_to_json
 from pianitsa101.pianitsa.rules import PianitsaRules, check_players, deck_cards
-from pianitsa101.pianitsa.trick import _CARD, PianitsaTrick
+from pianitsa101.pianitsa.text import game_text
+from pianitsa101.pianitsa.trick import PianitsaTrick
 
 __all__ = ["PianitsaGame", "PianitsaResult"]
-
-_INDEX = attrgetter("index")
-
 
 
 @dataclass(frozen=True)
@@ -99,28 +99,21 @@ class PianitsaGame:
                 rng = _own_copy(_make_rng(None, rng), rules)
         self.rules = rules
         self.players = len(stacks)
-        self._start = tuple(bytes(map(_INDEX, st)) for st in stacks)  # the deal: card indices, top first
-        self.low_rank = min(b"".join(self._start).translate(RANK_BYTES))  # P5: the lowest rank in play
+        self.dealt = tuple(tuple(stack) for stack in stacks)
+        """The stacks as dealt, top first, one per seat."""
+        self.dealt_rng_state = rng.getstate() if rng is not None else None
+        """The state of the game's own generator at the deal (``gather="random"``), else None."""
+        self.low_rank = lowest_rank(c for stack in stacks for c in stack)  # P5: the rank that beats the ace
         self._rng = rng
-        self._rng_start = self._rng.getstate() if self._rng is not None else None
-        self._reset()
-
-    def _reset(self) -> None:
-        """Put the game back to its deal."""
-        if self._rng is not None:
-            self._rng.setstate(self._rng_start)
-        self._stacks = [bytearray(st) for st in self._start]  # card indices, top first
-        self._ranks_only = False  # True after a fast play(): ``_stacks`` and ``_table`` hold ranks
-        self._active = [s for s in range(self.players) if self._stacks[s]]  # seats holding cards
+        self._stacks = [deque(stack) for stack in stacks]  # every seat's stack, top first
         self._left: list[tuple[int, ...]] = []  # P11: seats that left, trick by trick
-        self._table: list[int] = []  # cards left on the table by a P12 draw (card indices)
+        self._table = CardList()  # cards left on the table by a P12 draw
+        self._history: list[PianitsaTrick] = []  # every trick played, in order
         self.tricks = 0
         self.disputes = 0
         self.outcome: str | None = None
-        self._history: list[PianitsaTrick] = []  # records, complete unless play() ran fast
         # P13: positions seen so far -> tricks played when first seen (only for a deterministic gather)
-        self._seen: dict[bytes, int] | None = ({position_key(self._stacks): 0} if self.rules.deterministic
-                                               else None)
+        self._seen = {position(self._stacks): 0} if self.rules.deterministic else None
         self.cycle_start: int | None = None
         """P13: after a cycle, the number of tricks played when the repeated position was first seen."""
 
@@ -153,7 +146,7 @@ class PianitsaGame:
     @property
     def stacks(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's stack, top first (empty when out)."""
-        return tuple(tuple(_CARD[c] for c in st) for st in self._card_stacks())
+        return tuple(tuple(stack) for stack in self._stacks)
 
     @property
     def over(self) -> bool:
@@ -163,67 +156,60 @@ class PianitsaGame:
     @property
     def active(self) -> tuple[int, ...]:
         """Seats still in the game (holding cards)."""
-        return tuple(self._active)
+        return tuple(seat for seat, stack in enumerate(self._stacks) if stack)
 
     @property
     def table(self) -> CardList:
         """Cards lying on the table: only after a P12 draw, else empty."""
-        self._card_stacks()
-        return CardList(_CARD[c] for c in self._table)
-
-    def _records(self) -> list[PianitsaTrick]:
-        """The game's own list of trick records, completed first if play() ran without them."""
-        if len(self._history) < self.tricks:  # play() ran without records: replay the deal
-            self._history = _replay(self, self.tricks)
-        return self._history
+        return CardList(self._table)
 
     @property
     def history(self) -> tuple[PianitsaTrick, ...]:
         """Every trick played so far, in order."""
-        return tuple(self._records())
+        return tuple(self._history)
 
     @property
     def last_trick(self) -> PianitsaTrick | None:
         """The trick played last, or None before the first."""
-        return self._records()[-1] if self.tricks else None
-
+        return self._history[-1] if self._history else None
 
     # ----- play ---------------------------------------------------------------------------
     def play_trick(self) -> PianitsaTrick:
-        """Play one trick and return its record."""
+        """Play one trick (``play.py``), then see whether the game ends (P11-P13); return its record."""
         if self.outcome is not None:
             raise ValueError(_("the game is over (outcome {outcome}); no trick can be played").format(
                 outcome=repr(self.outcome)))
-        self._records()  # complete the records before adding one (no copy of the list per trick)
-        play_tricks(self, self.tricks + 1, True)
-        return self._history[-1]
+        trick = play_trick(self._stacks, self.rules, self.low_rank, self._rng, self.tricks + 1)
+        self._history.append(trick)
+        self.tricks += 1
+        self.disputes += trick.disputes
+        if trick.left:  # P11: an empty stack leaves the game; leaving together shares a place
+            self._left.append(trick.left)
+            if self._seen is not None:
+                self._seen.clear()  # P13: earlier positions had more players and cannot come back
+        if trick.taker is None:  # P12: nobody holds cards, the table stays
+            self.outcome, self._table = "draw", trick.table
+        elif len(self.active) <= 1:  # P11: one player holds the whole deck
+            self.outcome = "finished"
+        elif self.tricks >= self.rules.max_tricks:  # P13: the safety cap
+            self.outcome = "limit"
+        elif self._seen is not None:  # P13: a position seen before means the game would go on forever
+            first = self._seen.setdefault(position(self._stacks), self.tricks)
+            if first != self.tricks:
+                self.outcome, self.cycle_start = "cycle", first
+        return trick
 
     def play(self) -> PianitsaResult:
         """Play on to the end (P11-P13) and return the result of the whole game."""
-        if self.outcome is None:
-            # Suits never change the play (P4): play on the ranks alone, which is faster; the
-            # cards are worked out again (by replaying the deal) only if someone asks for them.
-            self._stacks = [bytearray(st.translate(RANK_BYTES)) for st in self._card_stacks()]
-            self._ranks_only = True
-            play_tricks(self, -1, False, ranks_only=True)
+        while self.outcome is None:
+            self.play_trick()
         return self.result()
-
-    def _card_stacks(self) -> list[bytearray]:
-        """The stacks as card indices, replaying the deal if a fast ``play()`` left only ranks."""
-        if self._ranks_only:
-            copy = _fresh_copy(self)
-            play_tricks(copy, self.tricks, False)
-            self._stacks, self._table, self._ranks_only = copy._stacks, copy._table, False
-        return self._stacks
 
     # ----- results ------------------------------------------------------------------------
     @property
     def places(self) -> list[tuple[int, ...]]:
         """P11: seats best place first; seats still holding cards share one place."""
-        still = [tuple(self._active)] if self._active else []
-        if self.rules.goal == "shed":
-            return [*self._left, *still]
-        return [*still, *reversed(self._left)]
+        return places_after(self._left, self.active, self.rules.goal)
 
     @property
     def loser(self) -> int:
@@ -235,29 +221,21 @@ class PianitsaGame:
         return PianitsaResult(outcome=self.outcome, places=self.places, tricks=self.tricks,
                               disputes=self.disputes, loser=self.loser, game=self)
 
-    # ----- records ------------------------------------------------------------------------
+    # ----- records and views (record.py, text.py) -------------------------------------------
     def to_json(self) -> str:
         """The game as JSON text (deal, rules, generator state, tricks so far); see ``record.py``."""
-        from pianitsa101.pianitsa.record import game_to_json
-
         return game_to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> PianitsaGame:
         """A game read from ``to_json`` text, replayed to where it was saved."""
-        from pianitsa101.pianitsa.record import game_from_json
-
         return game_from_json(cls, text)
 
     def _repr_html_(self) -> str:
-        from pianitsa101.pianitsa.record import game_html
-
         return game_html(self)
 
     def __str__(self) -> str:
         """A text table: every stack's size and next card, places, outcome, and the last trick."""
-        from pianitsa101.pianitsa.text import game_text
-
         return game_text(self)
 
     def __repr__(self) -> str:
@@ -330,20 +308,3 @@ def _own_copy(rng: random.Random, rules: PianitsaRules) -> random.Random | None:
     else:
         own.setstate(rng.getstate())
     return own
-
-
-def _fresh_copy(game: PianitsaGame) -> PianitsaGame:
-    """A copy of the game back at its deal (with its own generator)."""
-    copy = PianitsaGame.__new__(PianitsaGame)
-    copy.__dict__.update(game.__dict__)
-    if game._rng is not None:
-        copy._rng = random.Random()
-    copy._reset()
-    return copy
-
-
-def _replay(game: PianitsaGame, tricks: int) -> list[PianitsaTrick]:
-    """The records of the first ``tricks`` tricks, replayed from the deal on a copy."""
-    copy = _fresh_copy(game)
-    play_tricks(copy, tricks, True)
-    return copy._history

@@ -20,7 +20,7 @@ import dataclasses
 import html
 import json
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pianitsa101._checks import plural
 from pianitsa101.cardart import card_html
@@ -29,12 +29,13 @@ from pianitsa101.i18n import _
 from pianitsa101.pianitsa.rules import PianitsaRules
 from pianitsa101.pianitsa.trick import PianitsaTrick
 
-if TYPE_CHECKING:
-    from pianitsa101.pianitsa.game import PianitsaGame
-
 __all__ = ["game_from_json", "game_html", "game_to_json", "trick_from_dict", "trick_to_dict"]
 
 FORMAT = "pianitsa101/pianitsa-game/1"
+
+# A PianitsaGame, read through its public names only: game.py calls this module (to_json,
+# from_json, the HTML view), so this module does not import game.py.
+PianitsaGame = Any
 
 
 def _text(cs: list[Card] | tuple[Card, ...]) -> str:
@@ -87,11 +88,11 @@ def _trick_from_dict(data: dict[str, Any]) -> PianitsaTrick:
 
 def game_to_json(game: PianitsaGame) -> str:
     """The game as JSON text: deal, rules, generator state at the deal, tricks so far."""
-    state = game._rng_start
+    state = game.dealt_rng_state
     data = {
         "format": FORMAT,
         "rules": dataclasses.asdict(game.rules),
-        "deal": [_text([Card.from_index(c) for c in st]) for st in game._start],
+        "deal": [_text(stack) for stack in game.dealt],
         "rng_state": None if state is None else [state[0], list(state[1]), state[2]],
         "tricks": [trick_to_dict(t) for t in game.history],
     }
@@ -120,6 +121,27 @@ def game_from_json(cls: type[PianitsaGame], text: str) -> PianitsaGame:
     Anything that is not such a record (not JSON, a missing key, a value of the wrong kind,
     a trick that does not follow from the deal) is refused with a ValueError saying what.
     """
+    data = _read_record(text)
+    rules = _read_rules(data["rules"])
+    rng = None
+    if rules.gather == "random":
+        state = data.get("rng_state")
+        if state is None:
+            raise ValueError(_('the record has gather="random" but no rng_state'))
+        rng = _rng_from_state(state)
+    if not isinstance(data["deal"], list):
+        raise ValueError(_("the record's deal must be a list of stacks, one per seat, got {value}").format(
+            value=repr(data['deal'])))
+    try:
+        game = cls.from_stacks(data["deal"], rules, rng=rng)
+    except ValueError as error:
+        raise ValueError(_("the record's deal: {error}").format(error=error)) from None
+    _replay_tricks(game, data["tricks"])
+    return game
+
+
+def _read_record(text: str | bytes | bytearray) -> dict[str, Any]:
+    """The JSON of a game record, with its format and keys checked."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise TypeError(_("a Пьяница game record is JSON text (as to_json writes it), got {kind}").format(
             kind=type(text).__name__))
@@ -136,28 +158,23 @@ def game_from_json(cls: type[PianitsaGame], text: str) -> PianitsaGame:
     if missing:
         raise ValueError(_("the Пьяница game record has no {keys}").format(
             keys=', '.join(map(repr, missing))))
-    if not isinstance(data["rules"], dict):
+    return data
+
+
+def _read_rules(options: object) -> PianitsaRules:
+    """The record's rules, as PianitsaRules."""
+    if not isinstance(options, dict):
         raise ValueError(_("the record's rules must be a dict of PianitsaRules options, got {value}").format(
-            value=repr(data['rules'])))
+            value=repr(options)))
     try:
-        rules = PianitsaRules(**data["rules"])
+        return PianitsaRules(**options)
     except TypeError as error:  # an unknown or missing option name
         raise ValueError(_("the record's rules are not PianitsaRules options: {error}").format(
             error=error)) from None
-    rng = None
-    if rules.gather == "random":
-        state = data.get("rng_state")
-        if state is None:
-            raise ValueError(_('the record has gather="random" but no rng_state'))
-        rng = _rng_from_state(state)
-    if not isinstance(data["deal"], list):
-        raise ValueError(_("the record's deal must be a list of stacks, one per seat, got {value}").format(
-            value=repr(data['deal'])))
-    try:
-        game = cls.from_stacks(data["deal"], rules, rng=rng)
-    except ValueError as error:
-        raise ValueError(_("the record's deal: {error}").format(error=error)) from None
-    tricks = data["tricks"]
+
+
+def _replay_tricks(game: PianitsaGame, tricks: object) -> None:
+    """Play the recorded tricks on ``game``, each checked to be the trick the engine plays."""
     if not isinstance(tricks, list) or not all(isinstance(t, dict) for t in tricks):
         raise ValueError(_("the record's tricks must be a list of trick records (dicts)"))
     for recorded in tricks:
@@ -168,7 +185,6 @@ def game_from_json(cls: type[PianitsaGame], text: str) -> PianitsaGame:
         if played != recorded:
             raise ValueError(_("trick {number} of the record does not follow from its deal and rules").format(
                 number=played['number']))
-    return game
 
 
 _BAR = ('<span style="display:inline-block;height:0.8em;width:{w}px;background:#3a5f9f;'

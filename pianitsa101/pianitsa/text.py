@@ -24,14 +24,14 @@ seat 1 takes 7 cards (* the winning rank, P6)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from pianitsa101.i18n import _, card_text, ngettext, number, pgettext
 from pianitsa101.i18n import plural as _plural
 
-if TYPE_CHECKING:
-    from pianitsa101.pianitsa.game import PianitsaGame
-    from pianitsa101.pianitsa.trick import PianitsaTrick
+# A PianitsaGame and a PianitsaTrick, read through their public names only: game.py and
+# trick.py call this module for print(), so this module imports neither.
+PianitsaGame = PianitsaTrick = Any
 
 __all__ = ["game_text", "trick_text"]
 

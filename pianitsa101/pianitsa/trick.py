@@ -1,6 +1,6 @@
 """The record of one trick of Пьяница, made to replay and animate it step by step.
 
-How a trick is played (P3, P6-P10, P12) is in ``play.py``; this module only holds what
+How a trick is played (P3-P10, P12) is in ``play.py``; this module only holds what
 happened: the seats called in each round, the face-down stakes, the face-up cards, the
 seats holding the winning rank, who joined a second dispute, the taker, the table in table
 order, the cards gathered in the order they go under the taker's stack, and who left.
@@ -27,11 +27,9 @@ from dataclasses import dataclass
 from pianitsa101.cardart import card_html, cards_html
 from pianitsa101.cards import Card, CardList
 from pianitsa101.i18n import _, card_text, plural
+from pianitsa101.pianitsa.text import trick_text
 
-__all__ = ["PianitsaTrick", "faces"]
-
-_CARD = tuple(Card.from_index(i) for i in range(52))
-RANK_OF = tuple(int(c.rank) for c in _CARD)  # card index -> rank 2..14
+__all__ = ["PianitsaTrick"]
 
 
 @dataclass(frozen=True)
@@ -84,8 +82,6 @@ class PianitsaTrick:
 
     def __str__(self) -> str:
         """A text table: a column per seat, a row per round of face-up cards, then who takes the trick."""
-        from pianitsa101.pianitsa.text import trick_text
-
         return trick_text(self)
 
     def summary(self) -> str:
@@ -133,7 +129,3 @@ class PianitsaTrick:
                 f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>"
                 + _("gathered: ") + cards_html(self.gathered, empty=_("(no cards)")) + "</div>")
 
-
-def faces(seats: list[int], ups: list[int]) -> dict[int, Card]:
-    """The face-up cards of a round as {seat: Card}."""
-    return dict(zip(seats, map(_CARD.__getitem__, ups), strict=True))
