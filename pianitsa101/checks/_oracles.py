@@ -1,9 +1,10 @@
 """The expected answers of the checks, asked of the engines wherever the engines can say.
 
 Every rule is enforced in one place, the engine; so a check asks the engine rather than
-re-deriving the rule: who leads a round of face-up cards (P6) comes from a one-trick game,
+re-deriving the rule: who leads a round of face-up cards (P6) comes from the engine's rule
+functions (``pianitsa/laws.py``),
 legal moves (R6-R14) and penalties (R10-R16) from stacked rounds of 101, points (R19-R21)
-from a finished round, cycles (P13) from a played game. Where the engine has no answer (a
+from a finished round, cycles (P13) from a played game's ``cycle_start``. Where the engine has no answer (a
 probability), the oracle counts exactly, by ranks, and asks the engine for every rank pattern.
 
 >>> from pianitsa101 import cards
@@ -25,6 +26,7 @@ from math import comb, perm, prod
 from pianitsa101.cards import Card, Rank, Suit, make_deck
 from pianitsa101.game101 import FlushQueens, Play, Round101, Rules101
 from pianitsa101.pianitsa import PianitsaGame, PianitsaRules
+from pianitsa101.pianitsa.laws import tied, winning_rank
 
 __all__ = ["cycle_of", "dispute_probability", "leaders", "legal_plays", "penalty_after", "redeal_probability",
            "round_score"]
@@ -38,12 +40,9 @@ def leaders(faces: Sequence[Card], lowest: Rank | None = None) -> tuple[int, ...
 
     ``lowest`` is the lowest rank of the deck in play (P5); None: the lowest of ``faces``.
     """
-    under = []  # cards under seat 0's card, so that the deal's lowest rank is ``lowest``
-    if lowest is not None and all(c.rank != lowest for c in faces):
-        under.append(next(c for c in _FULL if c.rank == lowest and c not in faces))
-    stacks = [[faces[0], *under], *([c] for c in faces[1:])]
-    trick = PianitsaGame.from_stacks(stacks).play_trick()
-    return tuple(trick.leaders[0])
+    ranks = {position: card.rank for position, card in enumerate(faces)}
+    low = min(ranks.values()) if lowest is None else min(lowest, *ranks.values())
+    return tied(ranks, winning_rank(list(ranks.values()), low))
 
 
 @lru_cache(maxsize=64)
@@ -140,19 +139,9 @@ def round_score(hand: Sequence[Card], last: Sequence[Card]) -> int:
     return rnd.points()[0]
 
 
-def _ranks(game: PianitsaGame) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(int(c.rank) for c in stack) for stack in game.stacks)
-
-
 def cycle_of(stacks: Sequence[Sequence[Card]], rules: PianitsaRules) -> tuple[int, int] | None:
     """P13: (tricks when the repeated position was first seen, tricks between), or None when the game ends."""
     result = PianitsaGame.from_stacks(stacks, rules=rules).play()
     if result.outcome != "cycle":
         return None
-    game = PianitsaGame.from_stacks(stacks, rules=rules)
-    seen = [_ranks(game)]
-    for _ in range(result.tricks):
-        game.play_trick()
-        seen.append(_ranks(game))
-    first = seen.index(seen[-1])
-    return first, result.tricks - first
+    return result.cycle_start, result.tricks - result.cycle_start
