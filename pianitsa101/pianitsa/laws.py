@@ -19,8 +19,8 @@ from typing import TypeVar
 
 from pianitsa101.cards import Card, Rank
 
-__all__ = ["gather", "joiners", "leavers", "lowest_holder", "lowest_rank", "places_after", "position",
-           "staked", "tied", "winning_rank"]
+__all__ = ["gather", "joiners", "leavers", "lowest_holder", "lowest_rank", "outsiders", "places_after",
+           "position", "staked", "tied", "winning_rank"]
 
 ACE = Rank.ACE
 T = TypeVar("T")
@@ -67,6 +67,15 @@ def staked(face_down: int, held: int) -> int:
     return min(face_down, held - 1)
 
 
+def outsiders(ranks: dict[int, int], best: int) -> dict[int, int]:
+    """P10: the seats left out of a trick's first dispute, with their round-0 rank (they may join later).
+
+    >>> outsiders({0: 10, 1: 10, 2: 9, 3: 12}, 10)
+    {2: 9, 3: 12}
+    """
+    return {seat: rank for seat, rank in ranks.items() if rank != best}
+
+
 def joiners(outside: dict[int, int], best: int) -> list[int]:
     """P10: the seats outside the dispute whose round-0 card has the rank that won it (a second dispute).
 
@@ -76,17 +85,21 @@ def joiners(outside: dict[int, int], best: int) -> list[int]:
     return [seat for seat, rank in outside.items() if rank == best]
 
 
-def gather(table: Sequence[tuple[int, T]], taker: int, order: str, rng: random.Random | None) -> list[T]:
+def gather(table: Sequence[tuple[int, T]], taker: int | None, order: str,
+           rng: random.Random | None) -> list[T]:
     """P9: the table's cards in the order the taker puts them under their stack.
 
     ``table`` lists (seat, card) in table order. ``order`` is the option ``gather``:
     "winner_first" (the taker's own cards first), "table", or "random" (one shuffle with ``rng``).
+    With no taker (P12) nothing is gathered: the table stays.
 
     >>> gather([(0, "K♠"), (1, "K♥"), (0, "9♠"), (1, "10♥")], 1, "winner_first", None)
     ['K♥', '10♥', 'K♠', '9♠']
     >>> gather([(0, "K♠"), (1, "K♥")], 1, "table", None)
     ['K♠', 'K♥']
     """
+    if taker is None:  # P12
+        return []
     cards = [card for _seat, card in table]
     if order == "winner_first":
         return [c for s, c in table if s == taker] + [c for s, c in table if s != taker]

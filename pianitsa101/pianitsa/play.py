@@ -38,13 +38,23 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 
 from pianitsa101.cards import Card, CardList
-from pianitsa101.pianitsa.laws import gather, joiners, leavers, lowest_holder, staked, tied, winning_rank
+from pianitsa101.pianitsa.laws import (
+    gather,
+    joiners,
+    leavers,
+    lowest_holder,
+    outsiders,
+    staked,
+    tied,
+    winning_rank,
+)
 from pianitsa101.pianitsa.rules import PianitsaRules
 from pianitsa101.pianitsa.trick import PianitsaTrick
 
-__all__ = ["play_trick"]
+__all__ = ["play_trick", "put_cards"]
 
 
 def play_trick(stacks: list[deque[Card]], rules: PianitsaRules, lowest: int,
@@ -56,18 +66,8 @@ def play_trick(stacks: list[deque[Card]], rules: PianitsaRules, lowest: int,
     table: list[tuple[int, Card]] = []  # P9: (seat, card) in table order
     outside: dict[int, int] = {}  # P10: seats not yet in a dispute of this trick -> their round-0 rank
     while True:
-        stake: dict[int, CardList] = {}
-        up: dict[int, Card] = {}
-        for seat in called:  # P3: in seat order
-            stack = stacks[seat]
-            if not stack:
-                continue  # P12: a tied player with no card left stops taking part
-            down = staked(rules.dispute_face_down, len(stack)) if rounds else 0  # P8 stakes, P12
-            if down:
-                stake[seat] = CardList(stack.popleft() for _ in range(down))
-                table += [(seat, card) for card in stake[seat]]
-            up[seat] = stack.popleft()  # P7, P8: one card face up
-            table.append((seat, up[seat]))
+        face_down = rules.dispute_face_down if rounds else 0  # P8: stakes only in a dispute
+        stake, up = put_cards(stacks, called, face_down, table)
         seats.append(tuple(called))
         joined.append(joined_now)
         stakes.append(stake)
@@ -81,7 +81,7 @@ def play_trick(stacks: list[deque[Card]], rules: PianitsaRules, lowest: int,
         leaders.append(tied(ranks, best))
         if len(leaders[-1]) > 1:  # P8: a dispute among the tied players
             if len(rounds) == 1 and rules.second_disputes:  # P10: remember who stays outside
-                outside = {seat: rank for seat, rank in ranks.items() if rank != best}
+                outside = outsiders(ranks, best)
             called, joined_now = leaders[-1], ()
             continue
         joined_now = tuple(joiners(outside, best))  # P10: a second dispute against the winner
@@ -91,10 +91,28 @@ def play_trick(stacks: list[deque[Card]], rules: PianitsaRules, lowest: int,
         for seat in joined_now:
             del outside[seat]
         called = tuple(sorted([*leaders[-1], *joined_now]))
-    gathered = [] if taker is None else gather(table, taker, rules.gather, rng)  # P9
+    gathered = gather(table, taker, rules.gather, rng)  # P9 (P12: with no taker the table stays)
     if taker is not None:
         stacks[taker].extend(gathered)
     return PianitsaTrick(number=number, seats=seats, joined=joined, stakes=stakes, rounds=rounds,
                          leaders=leaders, disputes=len(rounds) - 1, taker=taker,
                          table=CardList(card for _seat, card in table), gathered=CardList(gathered),
                          left=leavers(playing, stacks), sizes=tuple(map(len, stacks)))
+
+
+def put_cards(stacks: list[deque[Card]], seats: Sequence[int], face_down: int,
+              table: list[tuple[int, Card]]) -> tuple[dict[int, CardList], dict[int, Card]]:
+    """P7, P8, P12: each seat called puts its stake face down, then one card face up (added to ``table``)."""
+    stake: dict[int, CardList] = {}
+    up: dict[int, Card] = {}
+    for seat in seats:  # P3: in seat order
+        stack = stacks[seat]
+        if not stack:
+            continue  # P12: a tied player with no card left stops taking part
+        down = staked(face_down, len(stack))  # P8: the stake; P12: the last card always goes face up
+        if down:
+            stake[seat] = CardList(stack.popleft() for _ in range(down))
+            table += [(seat, card) for card in stake[seat]]
+        up[seat] = stack.popleft()  # P7, P8: one card face up
+        table.append((seat, up[seat]))
+    return stake, up
