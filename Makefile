@@ -91,8 +91,15 @@ lab: $(STAMP)
 lab-reset: $(STAMP)
 	$(BIN)/python tools/lab.py reset $(NB)
 
+# The engine a learner reads (cards.py, pianitsa/, game101/) also keeps every function at
+# cyclomatic complexity 15 or less (ruff's C901, max-complexity in pyproject.toml) and at
+# 60 lines or less (tests/test_engine_size.py).
+ENGINE := pianitsa101/cards.py pianitsa101/pianitsa pianitsa101/game101
+
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check pianitsa101 tests tools $(wildcard benchmarks docs lite) $(NOTEBOOK_DIRS)
+	$(BIN)/ruff check --select C901 $(ENGINE)
+	$(BIN)/python -m pytest -q -p no:xdist -p no:cacheprovider tests/test_engine_size.py
 
 test: $(TEST_STAMP) $(NUMBA_STAMP) $(LITE_STAMP) lint
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadscope \
