@@ -59,19 +59,28 @@ def trick_text(trick: PianitsaTrick) -> str:
     """The trick as a table: a column per seat, a row per round of face-up cards, then who takes it."""
     seats = sorted({s for called in trick.seats for s in called})
     rows = [[_("trick {number}").format(number=trick.number)] + [_seat(s) for s in seats]]
-    for i, up in enumerate(trick.rounds):
-        label = _("cards") if i == 0 else _("dispute {i}").format(i=i)
-        row = [label]
-        for s in seats:
-            if s not in trick.seats[i]:
-                row.append("")
-                continue
-            down = "▮" * len(trick.stakes[i].get(s, ()))
-            face = card_text(up[s]) if s in up else "-"  # P12: no card left to put
-            row.append(down + face + ("*" if s in trick.leaders[i] and len(up) > 1 else ""))
-        rows.append(row)
+    rows += [_round_row(trick, i, seats) for i in range(len(trick.rounds))]
     widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
+    return "\n".join(lines + _trick_notes(trick))
+
+
+def _round_row(trick: PianitsaTrick, i: int, seats: list[int]) -> list[str]:
+    """Round ``i`` of the trick as a table row: its label, then a cell per seat."""
+    up = trick.rounds[i]
+    row = [_("cards") if i == 0 else _("dispute {i}").format(i=i)]
+    for s in seats:
+        if s not in trick.seats[i]:
+            row.append("")
+            continue
+        down = "▮" * len(trick.stakes[i].get(s, ()))
+        face = card_text(up[s]) if s in up else "-"  # P12: no card left to put
+        row.append(down + face + ("*" if s in trick.leaders[i] and len(up) > 1 else ""))
+    return row
+
+
+def _trick_notes(trick: PianitsaTrick) -> list[str]:
+    """The lines under a trick's table: who joined (P10), who takes it, who left (P11)."""
     notes = []
     for i, joined in enumerate(trick.joined):
         if joined:
@@ -87,7 +96,7 @@ def trick_text(trick: PianitsaTrick) -> str:
     if trick.left:
         who = ", ".join(_seat(s) for s in trick.left)
         notes.append(_("{who}: no cards left, out of the game (P11)").format(who=who))
-    return "\n".join(lines + notes)
+    return notes
 
 
 def game_text(game: PianitsaGame) -> str:
@@ -104,14 +113,7 @@ def game_text(game: PianitsaGame) -> str:
     width = len(_cards(max(map(len, game.stacks))))
     for seat, stack in enumerate(game.stacks):
         size = _cards(len(stack)).rjust(width)
-        if stack:
-            where = _(", next {card}").format(card=card_text(stack[0]))
-        elif game.rules.goal == "shed":
-            where = _(", out ({place} place, P11)").format(place=_place(places[seat]))
-        else:
-            where = _(", out (eliminated, P11)")
-        if game.over and game.outcome == "finished" and seat == game.loser and game.rules.goal == "shed":
-            where += _(": the drunkard")
+        where = _where(game, seat, stack, places)
         lines.append(_("  seat {seat}: {size}{where}").format(seat=seat, size=size, where=where))
     if game.over:
         ranking = "; ".join(f"{_place(i + 1)} " + ", ".join(_seat(s) for s in group)
@@ -124,3 +126,16 @@ def game_text(game: PianitsaGame) -> str:
         lines.append(_("last trick:"))
         lines.append(trick_text(last))
     return "\n".join(lines)
+
+
+def _where(game: PianitsaGame, seat: int, stack: tuple, places: dict[int, int]) -> str:
+    """Where a seat stands: its next card, or its place once out (P11); the drunkard is named."""
+    if stack:
+        where = _(", next {card}").format(card=card_text(stack[0]))
+    elif game.rules.goal == "shed":
+        where = _(", out ({place} place, P11)").format(place=_place(places[seat]))
+    else:
+        where = _(", out (eliminated, P11)")
+    if game.over and game.outcome == "finished" and seat == game.loser and game.rules.goal == "shed":
+        where += _(": the drunkard")
+    return where
