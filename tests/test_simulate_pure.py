@@ -26,11 +26,12 @@ from test_simulate_pianitsa import OPTION_GRID, random_deal
 import pianitsa101
 from pianitsa101 import cards
 from pianitsa101.game101 import Rules101
-from pianitsa101.pianitsa import PianitsaRules
+from pianitsa101.pianitsa import PianitsaGame, PianitsaRules
 from pianitsa101.simulate import game101 as sim101
 from pianitsa101.simulate import pianitsa as sim
 from pianitsa101.simulate import simulate_101, simulate_pianitsa
 from pianitsa101.simulate._array import PlainArray
+from pianitsa101.simulate._pure_pianitsa_loop import play_ranks
 from pianitsa101.simulate._rng import _below, _seed_game, _shuffle
 from pianitsa101.simulate._seeds import SplitMix64, seed_keys
 
@@ -111,6 +112,30 @@ def test_P1_P9_pure_equals_compiled_on_random_deals_for_the_same_seed(players, g
                              engine="python")
     assert_same(fast, pure, PIANITSA_FIELDS)
     assert pure.engine == "python" and fast.engine == "compiled"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_P3_to_P13_pure_fast_loop_equals_the_engine_game_by_game(players):
+    # The browser's loop plays on ranks without records; the engine plays cards and keeps them.
+    rng = random.Random(players)
+    checked = 0
+    for lba, face_down, gather, second, goal, max_tricks in OPTION_GRID:
+        for order in (gather, "random"):
+            rules = PianitsaRules(low_beats_ace=lba, dispute_face_down=face_down, gather=order,
+                                  second_disputes=second, goal=goal, max_tricks=max_tricks)
+            for _ in range(4):
+                deal, seed = random_deal(rng, players), rng.getrandbits(32)
+                game = PianitsaGame.from_stacks(deal, rules, seed=seed)
+                game.play()
+                left = [-1] * players
+                for trick in game.history:
+                    for seat in trick.left:
+                        left[seat] = trick.number
+                ranks = [[int(c.rank) for c in stack] for stack in deal]
+                assert play_ranks(ranks, rules, random.Random(seed)) == (
+                    game.outcome, game.tricks, game.disputes, left), (deal, rules, seed)
+                checked += 1
+    assert checked == len(OPTION_GRID) * 2 * 4
 
 
 def test_P9_random_gather_on_explicit_deals_and_index_arrays_for_the_same_seed():
@@ -281,6 +306,7 @@ def test_simulators_play_without_numpy_and_give_the_compiled_results():
 import json
 from pianitsa101.simulate import simulate_101, simulate_pianitsa
 from pianitsa101.simulate._array import PlainArray
+from pianitsa101.simulate._pure_pianitsa_loop import play_ranks
 p = simulate_pianitsa(300, players=3, seed=8, places=True)
 d = simulate_pianitsa(deals=[["A♠ 6♥", "K♦ 6♣"], ["J♠ 9♠", "10♠ Q♠"]])
 r = simulate_101(100, players=4, seed=8)

@@ -1,6 +1,8 @@
-"""``simulate_pianitsa`` in pure Python: the reference engine, dealt and shuffled as the kernels do.
+"""``simulate_pianitsa`` in pure Python: the engine's rules, dealt and shuffled as the kernels do.
 
-This is what runs in the browser.  Each game is a ``PianitsaGame``; its random numbers come
+This is what runs in the browser.  Each game is played by ``_pure_pianitsa_loop.play_ranks``,
+the engine's rules without its records (checked against ``PianitsaGame`` game by game in
+``tests/test_simulate_pure.py``); its random numbers come
 from the same SplitMix64 stream the compiled kernel gives that game (``_seeds``): the
 random deal is the kernel's shuffle of the deck cut into equal stacks (seat ``s`` gets
 cards ``s * per`` to ``(s + 1) * per - 1``, top first), and with ``gather="random"`` (P9)
@@ -14,11 +16,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from pianitsa101.cards import Card
-from pianitsa101.pianitsa.game import PianitsaGame
 from pianitsa101.pianitsa.rules import PianitsaRules
 from pianitsa101.simulate import pianitsa as front
 from pianitsa101.simulate._array import as_array
 from pianitsa101.simulate._progress import ProgressArg, run_in_chunks
+from pianitsa101.simulate._pure_pianitsa_loop import play_ranks
 from pianitsa101.simulate._seeds import SplitMix64, StreamRandom
 
 __all__ = ["play_game", "play_given", "play_random"]
@@ -30,21 +32,10 @@ def play_game(stacks: list[list[Card]], rules: PianitsaRules,
               stream: SplitMix64) -> tuple[int, int, int, list[int]]:
     """One game from ``stacks`` (top first): (outcome code, tricks, disputes, trick each seat ran out)."""
     rng = StreamRandom(stream) if rules.gather == "random" else None
-    # The stacks and rules were checked by the caller; _checked also keeps this generator as the
-    # game's own (a checked-by-hand call would copy it into a plain random.Random).
-    game = PianitsaGame(stacks, rules, rng, _checked=True)
-    n = len(stacks)
-    left = [front.NOT_LEFT] * n
-    if n == 2:
-        game.play()  # a seat that runs out ends a two-player game: it left in the last trick
-        for seat in range(n):
-            if seat not in game.active:
-                left[seat] = game.tricks
-    else:  # a trick at a time: a seat that runs out leaves in that trick
-        while not game.over:
-            for seat in game.play_trick().left:
-                left[seat] = game.tricks
-    return _CODES[game.outcome], game.tricks, game.disputes, left
+    ranks = [[int(card.rank) for card in stack] for stack in stacks]
+    outcome, tricks, disputes, left_at = play_ranks(ranks, rules, rng)  # the engine's game, without records
+    left = [front.NOT_LEFT if trick < 0 else trick for trick in left_at]
+    return _CODES[outcome], tricks, disputes, left
 
 
 def _play(count: int, n: int, progress: ProgressArg, game_stacks) -> tuple[Any, Any, Any, Any]:
