@@ -156,7 +156,7 @@ class PianitsaGame:
     @property
     def active(self) -> tuple[int, ...]:
         """Seats still in the game (holding cards)."""
-        return tuple(seat for seat, stack in enumerate(self._stacks) if stack)
+        return tuple([seat for seat, stack in enumerate(self._stacks) if stack])
 
     @property
     def table(self) -> CardList:

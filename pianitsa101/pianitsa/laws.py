@@ -150,4 +150,4 @@ def position(stacks: Sequence[Sequence[Card]]) -> tuple[tuple[int, ...], ...]:
     >>> position([cards("A♠ 6♥"), cards("K♦")]) == position([cards("A♣ 6♦"), cards("K♥")])
     True
     """
-    return tuple(tuple(card.rank for card in stack) for stack in stacks)
+    return tuple([tuple([card.rank for card in stack]) for stack in stacks])
