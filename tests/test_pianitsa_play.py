@@ -1,7 +1,7 @@
 """Seeded random play of Пьяница over every option combination, 2/3/4 players, 32/36/52 cards.
 
 Checks after every trick that no card is lost or duplicated, that every game ends with a
-valid outcome and places covering every seat exactly once, that the fast ``play()`` gives
+valid outcome and places covering every seat exactly once, that ``play()`` gives
 the same game as trick-by-trick play, and that P13 stops exactly at the first repeated
 position (checked against a naive record of every position).
 """
@@ -88,7 +88,7 @@ def test_P1_to_P13_seeded_random_play_conserves_cards_and_ends(opts):
             assert repeat is None
         else:
             assert repeat is None or repeat == rules.max_tricks
-        # The fast play() gives the same game, and its history replays the same records.
+        # play() gives the same game, with the same records.
         fast = PianitsaGame.deal(players=players, deck=size, rules=rules, seed=seed).play()
         assert (fast.outcome, fast.tricks, fast.disputes, fast.places, fast.loser) == (
             result.outcome, result.tricks, result.disputes, result.places, result.loser)

@@ -112,8 +112,8 @@ def test_record_html_of_game_and_trick():
     assert Card.parse("K♠")._repr_html_() in draw._repr_html_()
 
 
-def test_P4_fast_play_on_ranks_then_cards_worked_out_by_replay():
-    # play() plays on ranks only; the cards must come out exactly as trick-by-trick play.
+def test_P4_play_to_the_end_gives_the_cards_and_records_of_trick_by_trick_play():
+    # play() and play_trick() after play_trick() must leave the same cards and the same records.
     for rules in (PianitsaRules(), PianitsaRules(gather="random"), PianitsaRules(gather="table")):
         fast = PianitsaGame.deal(players=3, rules=rules, seed=17)
         fast.play()
