@@ -103,7 +103,7 @@ class PianitsaGame:
         """The stacks as dealt, top first, one per seat."""
         self.dealt_rng_state = rng.getstate() if rng is not None else None
         """The state of the game's own generator at the deal (``gather="random"``), else None."""
-        self.low_rank = lowest_rank(c for stack in stacks for c in stack)  # P5: the rank that beats the ace
+        self.low_rank = int(lowest_rank(c for stack in stacks for c in stack))  # P5: it beats the ace
         self._rng = rng
         self._stacks = [deque(stack) for stack in stacks]  # every seat's stack, top first
         self._left: list[tuple[int, ...]] = []  # P11: seats that left, trick by trick
