@@ -82,8 +82,9 @@ class PianitsaRules:
     At most 1,000,000 (``MAX_TRICKS``). Random deals end (or repeat, P13) within a few
     thousand tricks, but a rare deterministic game (``gather="table"``) can run for tens of
     millions before its first repetition: a cap of 10**30 once ran 59 million tricks, a minute,
-    for one game. A million tricks is about a second compiled and under half a minute in pure
-    Python (whose P13 memory of positions then holds about 100 MB); longer is reported as 'limit'.
+    for one game. A million tricks is about a second compiled; ``PianitsaGame`` keeps the record
+    of every trick (about 1.6 KB each), so there a million tricks take minutes and over a
+    gigabyte. Longer is reported as 'limit'.
     """
 
     def __post_init__(self) -> None:
