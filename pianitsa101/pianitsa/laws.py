@@ -1,4 +1,4 @@
-"""The rules of play of Пьяница as small pure functions, one decision each (P2-P13).
+"""The rules of play of Пьяница as small pure functions, one decision each (P4-P13).
 
 The trick loop (``play.py``) and the game (``game.py``) call these functions and decide
 nothing on their own; the exercises ask students to write the same decisions. Ranks are
