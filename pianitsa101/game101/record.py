@@ -27,23 +27,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pianitsa101._checks import whole_number
 from pianitsa101.cards import Card, Rank, Suit
-from pianitsa101.game101.deal import check_position
 from pianitsa101.game101.moves import IllegalMove, parse_move
 from pianitsa101.game101.rules import Rules101
+from pianitsa101.game101.validate import check_position
 from pianitsa101.i18n import N_, _
 
-if TYPE_CHECKING:
-    from pianitsa101.game101.match import Match101
-    from pianitsa101.game101.round import Round101
-
-__all__ = ["RECORD_VERSION", "match_from_json", "read_json", "round_from_json", "round_record",
+__all__ = ["MATCH_FORMAT", "RECORD_VERSION", "match_from_json", "read_json", "round_from_json",
+           "round_record",
            "round_to_json"]
 
 RECORD_VERSION = 1
+MATCH_FORMAT = "pianitsa101/match101"  # a match record's "format"
 _RANK_BY_SYMBOL = {r.symbol: r for r in Rank}
 _SUIT_BY_SYMBOL = {s.symbol: s for s in Suit}
 _ROUND = N_("the 101 round record")  # a place name: translated where an error names it
@@ -52,7 +50,7 @@ _ROUND = N_("the 101 round record")  # a place name: translated where an error n
 # ----------------------------------------------------------------------------- writing
 
 
-def round_record(rnd: Round101) -> dict[str, Any]:
+def round_record(rnd: Any) -> dict[str, Any]:
     """The round's record as a JSON-ready dict."""
     st = rnd._start
     start = {
@@ -69,7 +67,7 @@ def round_record(rnd: Round101) -> dict[str, Any]:
             "start": start, "moves": [str(m) for m in rnd.moves]}
 
 
-def round_to_json(rnd: Round101) -> str:
+def round_to_json(rnd: Any) -> str:
     """The round's record as JSON text."""
     return json.dumps(round_record(rnd), ensure_ascii=False)
 
@@ -161,7 +159,7 @@ def _short(value: Any) -> str:
 # ----------------------------------------------------------------------------- a round
 
 
-def round_from_record(cls: type[Round101], data: Any, what: str = _ROUND) -> Round101:
+def round_from_record(cls: Any, data: Any, what: str = _ROUND) -> Any:
     """Check a round record, rebuild its start position (the from_hands checks) and replay its moves."""
     what = _(what)
     rnd, moves = _round_start(cls, data, what)
@@ -173,7 +171,7 @@ def _of(what: str, key: str) -> str:
     return _("{what}'s {key}").format(what=what, key=key)
 
 
-def _round_start(cls: type[Round101], data: Any, what: str) -> tuple[Round101, list]:
+def _round_start(cls: Any, data: Any, what: str) -> tuple[Any, list]:
     """The round at the start of a record (checked as from_hands checks), and the record's moves."""
     if not isinstance(data, Mapping) or data.get("game") != "101" or data.get("version") != RECORD_VERSION:
         raise ValueError(_("not a 101 round record of version {version} "
@@ -231,7 +229,7 @@ def _round_start(cls: type[Round101], data: Any, what: str) -> tuple[Round101, l
     return cls(**checked, _checked=True), moves
 
 
-def _replay(rnd: Round101, moves: list, what: str) -> Round101:
+def _replay(rnd: Any, moves: list, what: str) -> Any:
     """Play the record's moves, each through ``Round101.play`` (R24)."""
     for number, text in enumerate(moves, start=1):
         if not isinstance(text, str):
@@ -248,7 +246,7 @@ def _replay(rnd: Round101, moves: list, what: str) -> Round101:
     return rnd
 
 
-def round_from_json(cls: type[Round101], text: object) -> Round101:
+def round_from_json(cls: Any, text: object) -> Any:
     """Rebuild a round from the JSON text of ``round_to_json`` (or its dict), checking everything."""
     return round_from_record(cls, read_json(text, N_("a 101 round record")))
 
@@ -256,10 +254,13 @@ def round_from_json(cls: type[Round101], text: object) -> Round101:
 # ----------------------------------------------------------------------------- a match
 
 
-def match_from_json(cls: type[Match101], text: object, agents: Any = None) -> Match101:
-    """Replay a match record: each round rebuilt from its own record (checked) and scored again (R4, R23)."""
-    from pianitsa101.game101.match import _FORMAT as FORMAT
-    from pianitsa101.game101.round import Round101
+def match_from_json(cls: Any, round_cls: Any, text: object, agents: Any = None) -> Any:
+    """Replay a match record: each round rebuilt from its own record (checked) and scored again (R4, R23).
+
+    ``cls`` is the match class (``Match101``) and ``round_cls`` the round class (``Round101``).
+    """
+    Round101 = round_cls
+    FORMAT = MATCH_FORMAT
 
     what = _("the match record")
     data = read_json(text, N_("a 101 match record"))
