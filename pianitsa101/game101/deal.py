@@ -73,37 +73,50 @@ def deal_round(cls, players: int, deck: int | Sequence[Card], rules: Rules101 | 
     if len(full) < needed:
         raise ValueError(_("R2: dealing to {players} players needs at least {needed} cards, "
                            "the deck has {size}").format(players=n, needed=needed, size=len(full)))
-    if first is None:
-        first = rng.randrange(n)  # R4
-    elif (seat := whole_number(first)) is None or not 0 <= seat < n:
-        raise ValueError(_("first must be a seat 0..{last} or None, got {value}").format(last=n - 1,
-                                                                                         value=repr(first)))
-    else:
-        first = seat
+    first = _first_player(first, n, rng)
     redeals: list[Redeal] = []
     for _attempt in range(_MAX_REDEALS):
         order = list(full)
         rng.shuffle(order)
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        starter = None
-        pos = 0
-        for rnd in range(5 if starter_mode else 4):  # R2: one card at a time, from the first player on
-            for k in range(n):
-                seat = (first + k) % n
-                if starter_mode and rnd == 4 and seat == first:
-                    starter = order[pos]
-                else:
-                    hands[seat].append(order[pos])
-                pos += 1
+        hands, starter, dealt = _deal_once(order, n, first, starter_mode)
         four = _four_of_a_kind(hands)
         if four is None:
-            break
+            return cls(hands=hands, stock=order[dealt:], discard=[], to_move=first, rules=rules,
+                       shuffle_seed=rng.getrandbits(64), redeals=redeals, starter=starter, _checked=True)
         redeals.append(Redeal(*four))  # R3
-    else:
-        raise ValueError(_("R3: {n} deals in a row gave someone four of a kind; use a larger deck").format(
-            n=_MAX_REDEALS))
-    return cls(hands=hands, stock=order[pos:], discard=[], to_move=first, rules=rules,
-               shuffle_seed=rng.getrandbits(64), redeals=redeals, starter=starter, _checked=True)
+    raise ValueError(_("R3: {n} deals in a row gave someone four of a kind; use a larger deck").format(
+        n=_MAX_REDEALS))
+
+
+def _first_player(first: int | None, players: int, rng: random.Random) -> int:
+    """R4: the seat given, or else one drawn with the round's generator."""
+    if first is None:
+        return rng.randrange(players)
+    seat = whole_number(first)
+    if seat is None or not 0 <= seat < players:
+        raise ValueError(_("first must be a seat 0..{last} or None, got {value}").format(
+            last=players - 1, value=repr(first)))
+    return seat
+
+
+def _deal_once(order: list[Card], players: int, first: int,
+               starter_mode: bool) -> tuple[list[list[Card]], Card | None, int]:
+    """R2: one card at a time from the first player on; with a starter, the dealer's fifth is turned up.
+
+    Returns the hands, the starter (or None) and how many cards were dealt.
+    """
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    starter = None
+    pos = 0
+    for rnd in range(5 if starter_mode else 4):
+        for k in range(players):
+            seat = (first + k) % players
+            if starter_mode and rnd == 4 and seat == first:
+                starter = order[pos]
+            else:
+                hands[seat].append(order[pos])
+            pos += 1
+    return hands, starter, pos
 
 
 _OBLIGATIONS = ("direction", "ordered_suit", "pending_draw", "pending_rank", "must_cover", "skip_to_answer",

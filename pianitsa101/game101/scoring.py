@@ -118,14 +118,16 @@ def settle_round(totals: Sequence[int], points: Sequence[int | None], rules: Rul
             reset.append(seat)
     over = tuple(s for s in dealt_in if new[s] > rules.limit)  # R23: over the limit loses
     still_in = tuple(s for s in dealt_in if s not in over)
-    winner = None
-    if rules.match == "first_over":  # R23: the first total over the limit ends the match
-        finished = bool(over)
-        lowest = [s for s in still_in if new[s] == min(new[t] for t in still_in)]
-        if finished and len(lowest) == 1:
-            winner = lowest[0]  # Decided: the lowest total wins, nobody when it is shared
-    else:  # R23 elimination: the players over the limit leave; the last one left wins
-        finished = len(still_in) <= 1
-        if len(still_in) == 1:
-            winner = still_in[0]
+    finished, winner = _match_end(new, over, still_in, rules)
     return Settlement(tuple(new), tuple(reset), over, still_in, finished, winner)
+
+
+def _match_end(totals: list[int], over: tuple[int, ...], still_in: tuple[int, ...],
+               rules: Rules101) -> tuple[bool, int | None]:
+    """R23: whether the match ends now, and its winner (None: nobody, or not yet)."""
+    if rules.match == "first_over":  # R23: the first total over the limit ends the match
+        lowest = [s for s in still_in if totals[s] == min(totals[t] for t in still_in)]
+        winner = lowest[0] if over and len(lowest) == 1 else None  # Decided: nobody when it is shared
+        return bool(over), winner
+    # R23 elimination: the players over the limit leave; the last one left wins
+    return len(still_in) <= 1, still_in[0] if len(still_in) == 1 else None
