@@ -48,8 +48,7 @@ def legal_moves(rnd: Any) -> list:
         return []
     hand = rnd._hands[rnd.to_move]
     moves = [play for card in hand if _card_refusal(rnd, card) is None for play in plays_of(card)]
-    moves += [move for move, check in ((_DRAW, _draw_refusal), (_PASS, _pass_refusal))
-              if check(rnd, move) is None]
+    moves += [move for move, check in _DRAW_AND_PASS if check(rnd, move) is None]
     if rnd.rules.flush_queens:
         moves += [move for move in _FLUSHES if _flush_refusal(rnd, move) is None]
     return moves
@@ -130,18 +129,17 @@ def _card_refusal(rnd: Any, card: Card) -> str | None:
         return None if card.rank is _ACE else "R12"
     if rnd.drawn is not None:  # R7/R9: only the card just drawn
         return None if card == rnd.drawn else _drawn_key(rnd)
-    if rnd.must_cover:  # R9
-        return None if may_cover(card, rnd.top, rnd.rules) else "R9_cover"
-    if may_play_on(card, rnd.top, rnd.ordered_suit, rnd.rules):  # R6, R14
+    if _may_put(rnd, card):  # R6, R9, R14
         return None
-    return "R14_ordered" if rnd.ordered_suit is not None else "R6"
+    return "R9_cover" if rnd.must_cover else "R14_ordered" if rnd.ordered_suit is not None else "R6"
 
 
 def _may_put(rnd: Any, card: Card) -> bool:
     """R6/R9/R14: may ``card`` go on the discard pile now (covering the 6 when one must be covered)?"""
+    top = rnd._discard[-1] if rnd._discard else None
     if rnd.must_cover:
-        return may_cover(card, rnd.top, rnd.rules)
-    return may_play_on(card, rnd.top, rnd.ordered_suit, rnd.rules)
+        return may_cover(card, top, rnd.rules)
+    return may_play_on(card, top, rnd.ordered_suit, rnd.rules)
 
 
 def _pending_key(rnd: Any) -> str:
@@ -156,6 +154,7 @@ def _drawn_key(rnd: Any) -> str:
     return "R7_drawn_or_pass" if rnd.rules.draw == "one" else "R7_drawn"
 
 
+_DRAW_AND_PASS = ((_DRAW, _draw_refusal), (_PASS, _pass_refusal))
 _CHECKS = ((Play, _play_refusal), (Draw, _draw_refusal), (Pass, _pass_refusal), (FlushQueens, _flush_refusal))
 
 
