@@ -28,7 +28,7 @@ from pianitsa101.game101.moves import Draw, FlushQueens, Pass, Play
 from pianitsa101.game101.text import move_text
 from pianitsa101.i18n import _, card_text, get_language, rank_text
 
-__all__ = ["explain", "legal_moves", "plays_of", "refusal"]
+__all__ = ["explain", "legal_moves", "may_put", "plays_of", "refusal"]
 
 _QUEEN, _ACE, _KING = Rank.QUEEN, Rank.ACE, Rank.KING
 _DRAW, _PASS, _FLUSHES = Draw(), Pass(), tuple(FlushQueens(s) for s in Suit)  # moves are values
@@ -77,7 +77,7 @@ def _draw_refusal(rnd: Any, move: Draw) -> str | None:
         return "R12"
     if rnd.drawn is not None:
         return _drawn_key(rnd)
-    if any(_may_put(rnd, card) for card in rnd._hands[rnd.to_move]):
+    if any(may_put(rnd, card) for card in rnd._hands[rnd.to_move]):
         return "R9_draw" if rnd.must_cover else "R7_draw"
     return None
 
@@ -106,7 +106,7 @@ def _flush_refusal(rnd: Any, move: FlushQueens) -> str | None:
     hand = rnd._hands[rnd.to_move]
     if not is_flush(hand):
         return "R21_hand"
-    return None if any(_may_put(rnd, card) for card in hand) else "R21_none"
+    return None if any(may_put(rnd, card) for card in hand) else "R21_none"
 
 
 def _shape_refusal(rnd: Any, move: Play) -> str | None:
@@ -129,12 +129,12 @@ def _card_refusal(rnd: Any, card: Card) -> str | None:
         return None if card.rank is _ACE else "R12"
     if rnd.drawn is not None:  # R7/R9: only the card just drawn
         return None if card == rnd.drawn else _drawn_key(rnd)
-    if _may_put(rnd, card):  # R6, R9, R14
+    if may_put(rnd, card):  # R6, R9, R14
         return None
     return "R9_cover" if rnd.must_cover else "R14_ordered" if rnd.ordered_suit is not None else "R6"
 
 
-def _may_put(rnd: Any, card: Card) -> bool:
+def may_put(rnd: Any, card: Card) -> bool:
     """R6/R9/R14: may ``card`` go on the discard pile now (covering the 6 when one must be covered)?"""
     top = rnd._discard[-1] if rnd._discard else None
     if rnd.must_cover:
@@ -237,7 +237,7 @@ def _draw_sentence(rnd: Any, key: str, seat: int) -> str:
     if key == "R7_pass":
         return _("R7: Pass is only allowed after drawing one playable card (draw='one') "
                  "or after an ace (R12).")
-    playable = [c for c in rnd._hands[seat] if _may_put(rnd, c)]
+    playable = [c for c in rnd._hands[seat] if may_put(rnd, c)]
     if key == "R9_draw":
         return _("R9: seat {seat} can cover the {top} ({cards}) and may not draw.").format(
             seat=seat, top=card_text(rnd.top), cards=_cards(playable))

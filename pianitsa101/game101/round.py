@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from pianitsa101.cards import Card, Rank, Suit
@@ -67,8 +68,8 @@ from pianitsa101.game101.events import (
     TurnPassed,
     penalty_chain,
 )
-from pianitsa101.game101.laws import may_cover, may_play_on, next_seat, passed_on, penalty, reverses
-from pianitsa101.game101.legal import explain, legal_moves, refusal
+from pianitsa101.game101.laws import next_seat, passed_on, penalty, reverses
+from pianitsa101.game101.legal import explain, legal_moves, may_put, refusal
 from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, NotNowError, Pass, Play, parse_move
 from pianitsa101.game101.record import round_from_json, round_to_json
 from pianitsa101.game101.rules import Rules101
@@ -328,12 +329,6 @@ class Round101:
     def _next(self, seat: int) -> int:
         return next_seat(seat, self.direction, self.players)
 
-    def _may_put(self, card: Card) -> bool:
-        """R6/R9/R14: may ``card`` go on the discard pile now (covering the 6 when one must be covered)?"""
-        if self.must_cover:
-            return may_cover(card, self.top, self.rules)
-        return may_play_on(card, self.top, self.ordered_suit, self.rules)
-
     def _play_card(self, move: Play, events: list) -> None:
         """R6/R14: put the card on the discard pile (a queen orders a suit), then its effect."""
         seat = self.to_move
@@ -422,7 +417,7 @@ class Round101:
         else:
             reason = "cover" if self.must_cover else "play"  # R9: a cover is drawn whatever the draw option
             count = 1 if self.rules.draw == "one" and not self.must_cover else 0  # R7 draw="one"
-            found = self._draw_cards(seat, count, self._may_put, reason, events)[0]
+            found = self._draw_cards(seat, count, partial(may_put, self), reason, events)[0]
             if found is not None:
                 self.drawn = found  # now the only card that may be played
                 return
@@ -448,7 +443,7 @@ class Round101:
     def _flush_queens(self, suit: Suit, events: list) -> None:
         """R21: put down every queen, a playable one first, order ``suit`` and win."""
         seat = self.to_move
-        queens = sorted(self._hands[seat], key=lambda c: not self._may_put(c))
+        queens = sorted(self._hands[seat], key=lambda c: not may_put(self, c))
         self._hands[seat].clear()
         for queen in queens:
             self._discard.append(queen)
