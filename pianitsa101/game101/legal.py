@@ -13,8 +13,9 @@
   it (not with ``chain="off"``, never for the K♠) and taking it (``Draw()``) are the only moves.
 - R21. With ``flush_queens``, a hand of two or more queens, one of which may be played,
   may be put down at once: ``FlushQueens(suit)``.
-- R24. ``refusal(rnd, move)`` is the one check: it names the rule a move breaks, or None.
-  ``legal_moves`` lists the moves it lets through; ``explain`` puts a refusal into words.
+- R24. ``refusal(rnd, move)`` is the one decision, one function per kind of move: it names
+  the rule a move breaks, or None.  ``check`` raises the ``IllegalMove`` that says so
+  (``explain`` puts it into words); ``legal_moves`` lists the moves it lets through.
 """
 
 from __future__ import annotations
@@ -24,11 +25,11 @@ from typing import Any
 
 from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.game101.laws import can_pass_on, is_flush, may_cover, may_play_on
-from pianitsa101.game101.moves import Draw, FlushQueens, Pass, Play
+from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play
 from pianitsa101.game101.text import move_text
 from pianitsa101.i18n import _, card_text, get_language, rank_text
 
-__all__ = ["explain", "legal_moves", "may_put", "plays_of", "refusal"]
+__all__ = ["check", "explain", "legal_moves", "may_put", "plays_of", "refusal"]
 
 _QUEEN, _ACE, _KING = Rank.QUEEN, Rank.ACE, Rank.KING
 _DRAW, _PASS, _FLUSHES = Draw(), Pass(), tuple(FlushQueens(s) for s in Suit)  # moves are values
@@ -52,6 +53,12 @@ def legal_moves(rnd: Any) -> list:
     if rnd.rules.flush_queens:
         moves += [move for move in _FLUSHES if _flush_refusal(rnd, move) is None]
     return moves
+
+
+def check(rnd: Any, move: object) -> None:
+    """R24: nothing when ``move`` is legal now; else the IllegalMove naming the rule and the legal moves."""
+    if refusal(rnd, move) is not None:
+        raise IllegalMove(explain(rnd, move))
 
 
 def refusal(rnd: Any, move: object) -> str | None:

@@ -69,7 +69,7 @@ from pianitsa101.game101.events import (
     penalty_chain,
 )
 from pianitsa101.game101.laws import next_seat, passed_on, penalty, reverses
-from pianitsa101.game101.legal import explain, legal_moves, may_put, refusal
+from pianitsa101.game101.legal import check, explain, legal_moves, may_put
 from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, NotNowError, Pass, Play, parse_move
 from pianitsa101.game101.record import round_from_json, round_to_json
 from pianitsa101.game101.rules import Rules101
@@ -319,11 +319,10 @@ class Round101:
                 shown = ", ".join(map(move_text, self.legal_moves())) or _("none, the round is over")
                 raise IllegalMove(_("R24: {error}. Legal moves: {moves}.").format(
                     error=error, moves=shown)) from None
-        if type(move) not in _MOVE_TYPES:
+        if type(move) not in _MOVE_TYPES or (self._legal is not None and move not in self._legal):
             raise IllegalMove(explain(self, move))
-        legal = move in self._legal if self._legal is not None else refusal(self, move) is None
-        if not legal:
-            raise IllegalMove(explain(self, move))
+        if self._legal is None:
+            check(self, move)
         return move
 
     def _next(self, seat: int) -> int:
