@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import Any
 
 from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
 from pianitsa101.game101.events import (
@@ -58,6 +57,7 @@ from pianitsa101.game101.events import (
     TurnPassed,
 )
 from pianitsa101.game101.laws import may_play_on
+from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.view import PlayerView, unseen_cards
 from pianitsa101.strategy.sampling import MAX_TRIES, Belief, SampleTally, SlotGroup, _mask
 
@@ -148,7 +148,7 @@ class _Reader:
         if not self.discard or (cover and self.view.rules.six == "cover_any"):
             return self.everything
         top = self.discard[-1]
-        return _playable_mask(top, self.ordered, self.view.rules)
+        return _playable_mask(top, self.ordered, self.wild)
 
     def run(self) -> Belief:
         log = self.view.log
@@ -381,6 +381,7 @@ def _merge_ways(parts: list[tuple[int, int]]) -> int:
 
 
 @cache
-def _playable_mask(top: Card, ordered: Suit | None, rules: Any) -> int:
+def _playable_mask(top: Card, ordered: Suit | None, queen_wild: bool) -> int:
     """The mask of the cards that ``may_play_on`` lets go on ``top`` (R6, R14), worked out once."""
+    rules = Rules101(queen_wild=queen_wild)  # the only option may_play_on reads
     return _mask(c for c in _BY_INDEX if may_play_on(c, top, ordered, rules))
