@@ -136,9 +136,12 @@ def _card_refusal(rnd: Any, card: Card) -> str | None:
         return None if card.rank is _ACE else "R12"
     if rnd.drawn is not None:  # R7/R9: only the card just drawn
         return None if card == rnd.drawn else _drawn_key(rnd)
-    if may_put(rnd, card):  # R6, R9, R14
+    top = rnd._discard[-1] if rnd._discard else None
+    if rnd.must_cover:  # R9
+        return None if may_cover(card, top, rnd.rules) else "R9_cover"
+    if may_play_on(card, top, rnd.ordered_suit, rnd.rules):  # R6, R14
         return None
-    return "R9_cover" if rnd.must_cover else "R14_ordered" if rnd.ordered_suit is not None else "R6"
+    return "R14_ordered" if rnd.ordered_suit is not None else "R6"
 
 
 def may_put(rnd: Any, card: Card) -> bool:
