@@ -13,8 +13,10 @@ from __future__ import annotations
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -150,6 +152,55 @@ def decisions_101_fast(workers: int | None) -> float:
     return float(res.decisions.sum()) / (time.perf_counter() - start)
 
 
+BEFORE_101 = os.environ.get("BENCH_101_BEFORE", "400c702")  # the 101 engine before its readable rewrite
+_DECISIONS_CODE = """
+import random, sys, time
+from pianitsa101.game101 import Round101
+rng, decisions, start = random.Random(0), 0, time.process_time()
+while time.process_time() - start < float(sys.argv[1]):
+    rnd = Round101.deal(players=3, rng=rng)
+    while not rnd.over:
+        moves = rnd.legal_moves()
+        rnd.play(moves[rng.randrange(len(moves))])
+        decisions += 1
+print(decisions / (time.process_time() - start))
+"""
+
+
+def _decisions_in(path: str) -> float:
+    """101 decisions per CPU second (random bots, 3 players) of the package found at ``path``."""
+    env = {**os.environ, "PYTHONPATH": path}
+    out = subprocess.run([sys.executable, "-c", _DECISIONS_CODE, str(SECONDS)], env=env, check=True, cwd=path,
+                         capture_output=True, text=True).stdout
+    return float(out)
+
+
+def decisions_101_before_after(runs: int = 3) -> tuple[float, float]:
+    """101 decisions per CPU second of the engine at ``BEFORE_101`` and of this one, measured in turns.
+
+    CPU seconds rather than wall seconds, and turns in fresh processes, so that other work on
+    the machine weighs on both alike; the medians of ``runs`` runs each.
+    """
+    root = Path(__file__).resolve().parents[1]
+    archive = subprocess.run(["git", "-C", str(root), "archive", BEFORE_101, "pianitsa101"], check=True,
+                             capture_output=True).stdout
+    with tempfile.TemporaryDirectory() as before_dir:
+        subprocess.run(["tar", "-x", "-C", before_dir], input=archive, check=True)
+        before, after = [], []
+        for _ in range(runs):
+            before.append(_decisions_in(before_dir))
+            after.append(_decisions_in(str(root)))
+    return statistics.median(before), statistics.median(after)
+
+
+def print_101_before_after() -> None:
+    """The 101 line: the engine before its readable rewrite and now, and their ratio."""
+    before, after = decisions_101_before_after()
+    print("101 reference engine, random bots, 3 players (decisions per CPU second, median of 3):")
+    print(f"  before ({BEFORE_101}): {before:,.0f}; now: {after:,.0f}; now / before = {after / before:.2f}"
+          f" (goal: at least 0.5) -> {verdict(after >= before / 2)}")
+
+
 def verdict(ok: bool) -> str:
     return "goal met" if ok else "GOAL NOT MET"
 
@@ -198,3 +249,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+    print_101_before_after()

@@ -1,11 +1,11 @@
 """The expected answers of the checks, asked of the engines wherever the engines can say.
 
 Every rule is enforced in one place, the engine; so a check asks the engine rather than
-re-deriving the rule: who leads a round of face-up cards (P6) comes from the engine's rule
-functions (``pianitsa/laws.py``),
-legal moves (R6-R14) and penalties (R10-R16) from stacked rounds of 101, points (R19-R21)
-from a finished round, cycles (P13) from a played game's ``cycle_start``. Where the engine has no answer (a
-probability), the oracle counts exactly, by ranks, and asks the engine for every rank pattern.
+re-deriving the rule: who leads a round of face-up cards (P6) comes from the rule functions of
+Пьяница (``pianitsa/laws.py``), legal moves (R6-R14), penalties (R10-R16) and points (R19-R21) from
+the rule functions of 101 (``game101/laws.py``), cycles (P13) from a played game's ``cycle_start``.
+Where the engine has no answer (a probability), the oracle counts exactly, by ranks, and asks the
+engine for every rank pattern.
 
 >>> from pianitsa101 import cards
 >>> leaders(cards("A♠ 6♥ K♦ 9♣"))
@@ -24,7 +24,9 @@ from itertools import combinations_with_replacement
 from math import comb, perm, prod
 
 from pianitsa101.cards import Card, Rank, Suit, make_deck
-from pianitsa101.game101 import FlushQueens, Play, Round101, Rules101
+from pianitsa101.game101 import Draw, Rules101
+from pianitsa101.game101.laws import hand_points, may_play_on, passed_on, penalty, queen_bonus
+from pianitsa101.game101.legal import plays_of
 from pianitsa101.pianitsa import PianitsaGame, PianitsaRules
 from pianitsa101.pianitsa.laws import tied, winning_rank
 
@@ -32,7 +34,6 @@ __all__ = ["cycle_of", "dispute_probability", "leaders", "legal_plays", "penalty
            "round_score"]
 
 _FULL = make_deck(52)
-_PLAIN = (Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.FIVE, Rank.FOUR, Rank.THREE)  # no effect in 101
 
 
 def leaders(faces: Sequence[Card], lowest: Rank | None = None) -> tuple[int, ...]:
@@ -85,58 +86,26 @@ def redeal_probability(players: int, deck: Sequence[Card]) -> Fraction:
     return chance
 
 
-def _spare(avoid: set[Card], ranks: Sequence[Rank] = _PLAIN, suit: Suit | None = None) -> Card:
-    """A card of one of these ranks (and suit) that is not in ``avoid``; it is then added to ``avoid``."""
-    for rank in ranks:
-        for card in _FULL:
-            if card.rank == rank and card not in avoid and (suit is None or card.suit == suit):
-                avoid.add(card)
-                return card
-    raise ValueError("no spare card left")  # not with the cases of these checks
-
-
 def legal_plays(hand: Sequence[Card], top: Card | None, ordered: Suit | None = None) -> list:
-    """R6, R7, R9, R14: the engine's legal moves for ``hand`` on ``top`` (with ``ordered``, after a queen)."""
-    used = {*hand, *([top] if top else [])}
-    other = [_spare(used, Rank)]
-    must_cover = top is not None and top.rank == Rank.SIX
-    rnd = Round101.from_hands(hands=[list(hand), other], stock=[], discard=[top] if top else [],
-                              to_move=0, ordered_suit=ordered, must_cover=must_cover)
-    return rnd.legal_moves()
+    """R6, R7, R9, R14: the legal moves for ``hand`` on ``top`` (``ordered``: after a queen)."""
+    rules = Rules101()
+    plays = [play for card in hand if may_play_on(card, top, ordered, rules) for play in plays_of(card)]
+    return plays or [Draw()]  # R7 (R9: draw until the 6 can be covered)
 
 
 def penalty_after(played: Sequence[Card], rules: Rules101) -> int:
     """R10, R15, R16: the cards the next player must draw after ``played`` (each passing the last on)."""
-    used = set(played)
-    top = _spare(used, _PLAIN, played[0].suit)
-    hands = [[*played[0::2], _spare(used)], [*played[1::2], _spare(used)]]
-    stock = [_spare(used) for _ in range(4)]
-    rnd = Round101.from_hands(hands=hands, stock=stock, discard=[top], to_move=0, rules=rules)
-    for card in played:
-        rnd.play(Play(card))
-    return rnd.pending_draw
+    amount = penalty(played[0], rules)
+    for card in played[1:]:
+        amount = passed_on(amount, card, rules)
+    return amount
 
 
 def round_score(hand: Sequence[Card], last: Sequence[Card]) -> int:
     """R19-R21: the points of a seat that ends a round holding ``hand``, having put down ``last`` last."""
-    used = {*hand, *last}
-    if hand:  # a loser: seat 0 goes out with a plain card, seat 2 holds ``hand``
-        out = _spare(used)
-        rnd = Round101.from_hands(hands=[[out], [_spare(used)], list(hand)],
-                                  discard=[_spare(used, _PLAIN, out.suit)], to_move=0)
-        rnd.play(Play(out))
-        return rnd.points()[2]
-    first = last[0]
-    rules = Rules101(flush_queens=len(last) > 1, six="draw2_skip" if first.rank == Rank.SIX else "cover")
-    top = _spare(used, _PLAIN, first.suit)
-    stock = [_spare(used) for _ in range(4)]  # for the next player's R18 penalty, if any
-    rnd = Round101.from_hands(hands=[list(last), [_spare(used)], [_spare(used)]], stock=stock, discard=[top],
-                              to_move=0, rules=rules)
-    if len(last) > 1:
-        rnd.play(FlushQueens(Suit.SPADES))
-    else:
-        rnd.play(Play(first, Suit.SPADES if first.rank == Rank.QUEEN else None))
-    return rnd.points()[0]
+    if hand:  # a loser counts the cards left in hand
+        return hand_points(hand, Rules101())
+    return queen_bonus(last)  # the winner: R20/R21
 
 
 def cycle_of(stacks: Sequence[Sequence[Card]], rules: PianitsaRules) -> tuple[int, int] | None:

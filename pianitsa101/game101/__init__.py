@@ -50,13 +50,13 @@ __all__ = [
 
 # The match (R4, R22, R23) and the simple bots: they read only their own view and the legal
 # moves, and Match101 needs one as its default player. The Monte Carlo bot, tournaments and
-# their statistics live a floor up, in pianitsa101.strategy (issue 17).
+# their statistics live a floor up, in pianitsa101.strategy.
 from pianitsa101.game101.agents import Agent, AgentError, GreedyAgent, HeuristicAgent, RandomAgent
 from pianitsa101.game101.match import Match101, MatchResult, PlayedRound
 
 __all__ += ["Agent", "AgentError", "GreedyAgent", "HeuristicAgent", "Match101", "MatchResult",
             "PlayedRound", "RandomAgent"]
 
-# What the tables read (issue 9): obligations as events, the penalty chain, the score sheet, match seats.
+# What the tables read: obligations as events, the penalty chain, the score sheet, match seats.
 __all__ += ["ChainLink", "MayAnswerAce", "MustCover", "PenaltyChain", "RoundDealt", "RoundScore",
             "RoundScored", "StarterTurnedUp", "renumber"]

@@ -32,9 +32,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.game101.laws import queen_bonus
 from pianitsa101.game101.moves import Draw, FlushQueens, Move, Pass, Play
 from pianitsa101.game101.rules import Rules101
-from pianitsa101.game101.scoring import queen_bonus
 from pianitsa101.game101.view import PlayerView
 from pianitsa101.i18n import _
 
@@ -291,11 +291,15 @@ class HeuristicAgent(Agent):
             return ("draw_cover", {}) if view.must_cover else ("draw", {})
         if isinstance(move, Pass):
             return ("not_answer", {}) if view.skip_to_answer else ("keep_drawn", {})
-        card = move.card
         if view.pending_draw:
-            return "pass_on", {"card": card}
+            return "pass_on", {"card": move.card}
         if view.skip_to_answer:
-            return "answer_ace", {"card": card}
+            return "answer_ace", {"card": move.card}
+        return self._thumb_of_play(view, move)
+
+    def _thumb_of_play(self, view: PlayerView, move: Play) -> tuple[str, dict[str, object]]:
+        """The rule of thumb of a card played freely (no penalty or ace to answer)."""
+        card = move.card
         rules, rest = view.rules, _without(view.hand, card)
         six_must_be_covered = card.rank == Rank.SIX and rules.six in ("cover", "cover_any")
         if not rest and not six_must_be_covered:
@@ -305,21 +309,30 @@ class HeuristicAgent(Agent):
             return "play_drawn", {"card": card}
         if self._attack(view, card, rest) > 0:
             return "attack", {"card": card}
-        if card.rank == Rank.TEN and view.players >= 3:
-            ahead = view.hand_sizes[(view.seat + view.direction) % view.players]
-            behind = view.hand_sizes[(view.seat - view.direction) % view.players]
-            if ahead <= self.close < behind:
-                return "reverse", {"card": card}
+        if card.rank == Rank.TEN and view.players >= 3 and self._turns_away(view):
+            return "reverse", {"card": card}
         if six_must_be_covered and any(_covers(rules, c, card) for c in rest):
             return "cover_six", {"card": card}
+        return self._thumb_of_shedding(view, move, rest)
+
+    def _thumb_of_shedding(self, view: PlayerView, move: Play,
+                           rest: list[Card]) -> tuple[str, dict[str, object]]:
+        """The rule of thumb of a plain card: keep queens, stay in a suit, or shed points."""
+        card = move.card
         if card.rank == Rank.QUEEN and any(c.rank != Rank.QUEEN for c in rest):
             return "queen_last", {"card": card, "suit": move.suit}
-        points = card_points(rules, card)
+        points = card_points(view.rules, card)
         suit = move.suit if move.suit is not None else card.suit
         follow = sum(c.suit == suit for c in rest)
         if follow and points <= self.follow_suit * follow:
             return "follow_suit", {"card": card, "suit": suit, "count": follow}
         return "expensive", {"card": card, "points": points}
+
+    def _turns_away(self, view: PlayerView) -> bool:
+        """R13: a ten now turns the play away from a next player close to going out."""
+        ahead = view.hand_sizes[(view.seat + view.direction) % view.players]
+        behind = view.hand_sizes[(view.seat - view.direction) % view.players]
+        return ahead <= self.close < behind
 
     def reason(self, view: PlayerView, move: Move, legal_moves: Sequence[Move] | None = None) -> str:
         """The rule of thumb that speaks for ``move``, in one line of English.

@@ -59,6 +59,19 @@ def _reason(reason: str) -> str:
     return words.get(reason, reason)
 
 
+def _same_event(self: tuple, other: object) -> bool:
+    """Events are equal when they are the same kind of event with the same fields.
+
+    A NamedTuple alone compares as a plain tuple (``Skipped(1) == TurnPassed(1)``); every event
+    class below sets its ``__eq__``, ``__ne__`` and ``__hash__`` to these, so kinds differ too.
+    """
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _other_event(self: tuple, other: object) -> bool:
+    return not _same_event(self, other)
+
+
 class Redeal(NamedTuple):
     """R3: a hand held four cards of ``rank`` after the deal, so the deck was shuffled and dealt again."""
 
@@ -71,6 +84,7 @@ class Redeal(NamedTuple):
             who=_who(self.seat, names), rank=rank_text(self.rank.symbol))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class StarterTurnedUp(NamedTuple):
@@ -85,6 +99,7 @@ class StarterTurnedUp(NamedTuple):
             who=_who(self.seat, names), card=card_text(self.card))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class CardPlayed(NamedTuple):
@@ -98,6 +113,7 @@ class CardPlayed(NamedTuple):
         return _("{who} plays {card}").format(who=_who(self.seat, names), card=card_text(self.card))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class SuitOrdered(NamedTuple):
@@ -111,6 +127,7 @@ class SuitOrdered(NamedTuple):
         return _("{who} orders {suit}").format(who=_who(self.seat, names), suit=self.suit.symbol)
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class CardsDrawn(NamedTuple):
@@ -129,6 +146,7 @@ class CardsDrawn(NamedTuple):
             who=_who(self.seat, names), cards=_cards(self.cards), reason=_reason(self.reason))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
     def public(self) -> PublicDraw:
         """What everybody at the table sees of this draw: who drew how many cards, and why."""
@@ -147,6 +165,7 @@ class MustCover(NamedTuple):
             who=_who(self.seat, names), card=card_text(self.card))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class MayAnswerAce(NamedTuple):
@@ -166,6 +185,7 @@ class MayAnswerAce(NamedTuple):
             who=_who(self.seat, names), card=card_text(self.card))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class PublicDraw(NamedTuple):
@@ -190,6 +210,7 @@ class PublicDraw(NamedTuple):
             who=_who(self.seat, names), cards=cards, reason=_reason(self.reason))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class PenaltyPending(NamedTuple):
@@ -211,6 +232,7 @@ class PenaltyPending(NamedTuple):
             who=_who(self.seat, names), n=self.amount, rank=rank_text(self.rank.symbol))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class PenaltyPassedOn(NamedTuple):
@@ -227,6 +249,7 @@ class PenaltyPassedOn(NamedTuple):
             who=_who(self.seat, names), card=card_text(self.card), to=_who(self.to, names), n=self.amount)
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class PenaltyTaken(NamedTuple):
@@ -242,6 +265,7 @@ class PenaltyTaken(NamedTuple):
             who=_who(self.seat, names), drawn=self.drawn, cards=plural(self.amount, "card"))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class Skipped(NamedTuple):
@@ -254,6 +278,7 @@ class Skipped(NamedTuple):
         return _("{who} loses the turn").format(who=_who(self.seat, names))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class TurnPassed(NamedTuple):
@@ -266,6 +291,7 @@ class TurnPassed(NamedTuple):
         return _("{who} passes").format(who=_who(self.seat, names))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class DirectionReversed(NamedTuple):
@@ -280,6 +306,7 @@ class DirectionReversed(NamedTuple):
         return _("{who} reverses the direction: now {way}").format(who=_who(self.seat, names), way=way)
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class StockRecycled(NamedTuple):
@@ -297,6 +324,7 @@ class StockRecycled(NamedTuple):
             cards=plural(self.cards, "card"))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class RoundWon(NamedTuple):
@@ -309,6 +337,7 @@ class RoundWon(NamedTuple):
         return _("{who} wins the round").format(who=_who(self.seat, names))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class RoundAbandoned(NamedTuple):
@@ -322,6 +351,7 @@ class RoundAbandoned(NamedTuple):
             n=self.repetitions)
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class RoundDealt(NamedTuple):
@@ -341,6 +371,7 @@ class RoundDealt(NamedTuple):
             number=self.number, dealt=dealt, who=_who(self.first, names))
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class RoundScored(NamedTuple):
@@ -369,6 +400,7 @@ class RoundScored(NamedTuple):
         return out
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class ChainLink(NamedTuple):
@@ -389,6 +421,7 @@ class ChainLink(NamedTuple):
         return f"{card_text(self.card)} {by} → {self.amount}"
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 class PenaltyChain(NamedTuple):
@@ -415,6 +448,7 @@ class PenaltyChain(NamedTuple):
             chain=chain, who=_who(self.seat, names), n=self.amount)
 
     __str__ = text
+    __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
 
 
 def penalty_chain(events: Sequence[Any], seat: int, amount: int,
@@ -442,20 +476,6 @@ def penalty_chain(events: Sequence[Any], seat: int, amount: int,
 Event = (Redeal | StarterTurnedUp | CardPlayed | SuitOrdered | CardsDrawn | PublicDraw | MustCover
          | MayAnswerAce | PenaltyPending | PenaltyPassedOn | PenaltyTaken | Skipped | TurnPassed
          | DirectionReversed | StockRecycled | RoundWon | RoundAbandoned | RoundDealt | RoundScored)
-
-def _same_event(self: tuple, other: object) -> bool:
-    """Events are equal when they are the same kind of event with the same fields."""
-    return type(self) is type(other) and tuple.__eq__(self, other)
-
-
-def _other_event(self: tuple, other: object) -> bool:
-    return not _same_event(self, other)
-
-
-# A NamedTuple compares as a plain tuple: Skipped(1) == TurnPassed(1), StarterTurnedUp(2, c) ==
-# CardPlayed(2, c).  Events (and chains) compare by kind too, so that a test can tell them apart.
-for _kind in (*Event.__args__, ChainLink, PenaltyChain):
-    _kind.__eq__, _kind.__ne__, _kind.__hash__ = _same_event, _other_event, tuple.__hash__
 
 SEAT_FIELDS = ("seat", "to", "by")  # the fields of an event (or chain, or score) that hold a round seat
 

@@ -1,7 +1,4 @@
-"""Which moves the player to move may make (R6, R7, R9, R12, R14, R16, R21), and why others are refused.
-
-This module decides legality in ONE place, ``legal_moves``; ``Round101.play`` accepts
-exactly the moves it lists and asks ``explain`` for the sentence of a refusal (R24).
+"""Which moves the player to move may make, each kind of move checked in one place (R6-R24).
 
 - R6. A card may be played on the top card of the discard pile if it has the same suit or
   the same rank.  With an empty table (the first lead of the default deal) any card goes.
@@ -16,164 +13,261 @@ exactly the moves it lists and asks ``explain`` for the sentence of a refusal (R
   it (not with ``chain="off"``, never for the K♠) and taking it (``Draw()``) are the only moves.
 - R21. With ``flush_queens``, a hand of two or more queens, one of which may be played,
   may be put down at once: ``FlushQueens(suit)``.
+- R24. ``refusal(rnd, move)`` is the one decision, one function per kind of move: it names
+  the rule a move breaks, or None.  ``check`` raises the ``IllegalMove`` that says so
+  (``explain`` puts it into words); ``legal_moves`` lists the moves it lets through.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Any
 
-from pianitsa101.cards import _BY_INDEX, Rank, Suit
-from pianitsa101.game101.moves import _FLUSHES, _PLAYS, DRAW, PASS, Draw, FlushQueens, Pass, Play
+from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.game101.laws import can_pass_on, is_flush, may_cover, may_play_on
+from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play
+from pianitsa101.game101.text import move_text
 from pianitsa101.i18n import _, card_text, get_language, rank_text
 
-if TYPE_CHECKING:
-    from pianitsa101.game101.round import Round101
+__all__ = ["check", "explain", "legal_moves", "may_put", "plays_of", "refusal"]
 
-__all__ = ["ALL_PLAYABLE", "explain", "legal_moves", "options_table"]
-
-_SUITS = tuple(Suit)
-_QUEEN = Rank.QUEEN
-_ACE = Rank.ACE
-_KING = Rank.KING
-
-# For an empty table (R4, first lead) or a 6 under "cover_any" (R9): every card, with its plays.
-ALL_PLAYABLE: tuple[tuple[Play, ...], ...] = _PLAYS
+_QUEEN, _ACE, _KING = Rank.QUEEN, Rank.ACE, Rank.KING
+_DRAW, _PASS, _FLUSHES = Draw(), Pass(), tuple(FlushQueens(s) for s in Suit)  # moves are values
 
 
 @cache
-def options_table(queen_wild: bool) -> tuple[tuple[tuple[Play, ...], ...], ...]:
-    """R6/R14 as a table: entry ``top.index * 5 + o`` (o = ordered suit index, 4 for none) maps each
-    card index to the plays of that card on that top (an empty tuple when it may not be played)."""
-    table = []
-    for top in _BY_INDEX:
-        for o in range(5):
-            ordered = _SUITS[o] if o < 4 else None
-            row = []
-            for card in _BY_INDEX:
-                if card.rank is _QUEEN and (queen_wild or ordered is not None):
-                    ok = True  # R14: another queen always goes on an ordered suit; any card if wild
-                elif ordered is not None:
-                    ok = card.suit is ordered  # R14: the ordered suit replaces the queen's suit
-                else:
-                    ok = card.suit is top.suit or card.rank is top.rank  # R6
-                row.append(_PLAYS[card.index] if ok else ())
-            table.append(tuple(row))
-    return tuple(table)
+def plays_of(card: Card) -> tuple[Play, ...]:
+    """R14: the ways to play ``card``: a queen once for each suit it may order, any other card once."""
+    if card.rank is _QUEEN:
+        return tuple(Play(card, suit) for suit in Suit)
+    return (Play(card),)
 
 
-def legal_moves(rnd: Round101) -> list:
-    """Every move the player to move may make now (empty once the round is over)."""
+def legal_moves(rnd: Any) -> list:
+    """Every move the player to move may make now, in a fixed order (empty once the round is over)."""
     if rnd.over:
         return []
     hand = rnd._hands[rnd.to_move]
-    if rnd.pending_draw:  # R15/R16: pass the penalty on, or take it
-        rank = rnd.pending_rank
-        if rank is _KING or rnd._chain_off:
-            return [DRAW]
-        moves = [_PLAYS[c.index][0] for c in hand if c.rank is rank]
-        moves.append(DRAW)
-        return moves
-    if rnd.skip_to_answer:  # R12: answer with an ace, or lose the turn
-        moves = [_PLAYS[c.index][0] for c in hand if c.rank is _ACE]
-        moves.append(PASS)
-        return moves
-    drawn = rnd.drawn
-    if drawn is not None:  # R7/R9: only the card just drawn
-        moves = list(_PLAYS[drawn.index])
-        if rnd._draw_one and not rnd.must_cover:
-            moves.append(PASS)
-        return moves
-    opts = ALL_PLAYABLE if rnd.must_cover and rnd._cover_any else rnd._opts
-    moves = [m for c in hand for m in opts[c.index]]
-    if not moves:
-        return [DRAW]  # R7 (or R9: draw until the 6 can be covered)
-    if rnd.rules.flush_queens and len(hand) >= 2 and all(c.rank is _QUEEN for c in hand):
-        moves.extend(_FLUSHES)  # R21
+    moves = [play for card in hand if _card_refusal(rnd, card) is None for play in plays_of(card)]
+    moves += [move for move, check in _DRAW_AND_PASS if check(rnd, move) is None]
+    if rnd.rules.flush_queens:
+        moves += [move for move in _FLUSHES if _flush_refusal(rnd, move) is None]
     return moves
 
 
-def _cards(cards) -> str:
-    return ", ".join(card_text(c) for c in cards)
+def check(rnd: Any, move: object) -> None:
+    """R24: nothing when ``move`` is legal now; else the IllegalMove naming the rule and the legal moves."""
+    if refusal(rnd, move) is not None:
+        raise IllegalMove(explain(rnd, move))
 
 
-def explain(rnd: Round101, move: object) -> str:
-    """The sentence refusing ``move`` (not in ``legal_moves``): the rule id and what is allowed (R24)."""
-    from pianitsa101.game101.text import move_text
+def refusal(rnd: Any, move: object) -> str | None:
+    """The rule that refuses ``move`` now (a key of ``explain``'s sentences), or None when it is legal."""
+    if rnd.over:
+        return "over"
+    for kind, check in _CHECKS:
+        if isinstance(move, kind):
+            return check(rnd, move)
+    return "not_a_move"
 
+
+def _play_refusal(rnd: Any, move: Play) -> str | None:
+    """R6-R16: a card in the hand, a queen with the suit it orders, playable under what is owed now."""
+    return _shape_refusal(rnd, move) or _card_refusal(rnd, move.card)
+
+
+def _draw_refusal(rnd: Any, move: Draw) -> str | None:
+    """R7, R9, R17: take the penalty, or draw when no card may be played (not after drawing one)."""
+    if rnd.pending_draw:
+        return None
+    if rnd.skip_to_answer:
+        return "R12"
+    if rnd.drawn is not None:
+        return _drawn_key(rnd)
+    if any(may_put(rnd, card) for card in rnd._hands[rnd.to_move]):
+        return "R9_draw" if rnd.must_cover else "R7_draw"
+    return None
+
+
+def _pass_refusal(rnd: Any, move: Pass) -> str | None:
+    """R7, R12: not answering an ace, or keeping the card drawn under ``draw="one"`` (not a cover, R9)."""
+    if rnd.pending_draw:
+        return _pending_key(rnd)
+    if rnd.skip_to_answer:
+        return None
+    if rnd.drawn is not None:
+        return None if rnd.rules.draw == "one" and not rnd.must_cover else _drawn_key(rnd)
+    return "R7_pass"
+
+
+def _flush_refusal(rnd: Any, move: FlushQueens) -> str | None:
+    """R21: with ``flush_queens``, a hand of two or more queens, one of them playable, owing nothing."""
+    if not rnd.rules.flush_queens:
+        return "R21_off"
+    if rnd.pending_draw:
+        return _pending_key(rnd)
+    if rnd.skip_to_answer:
+        return "R12"
+    if rnd.drawn is not None:
+        return _drawn_key(rnd)
+    hand = rnd._hands[rnd.to_move]
+    if not is_flush(hand):
+        return "R21_hand"
+    return None if any(may_put(rnd, card) for card in hand) else "R21_none"
+
+
+def _shape_refusal(rnd: Any, move: Play) -> str | None:
+    """R6/R14: the card must be in the hand, and a queen (only a queen) names the suit it orders."""
+    card = move.card
+    if card not in rnd._hands[rnd.to_move]:
+        return "R6_not_held"
+    if card.rank is _QUEEN and move.suit is None:
+        return "R14_no_suit"
+    if card.rank is not _QUEEN and move.suit is not None:
+        return "R14_suit"
+    return None
+
+
+def _card_refusal(rnd: Any, card: Card) -> str | None:
+    """Whether the player to move may play ``card`` from the hand now, given what they owe."""
+    if rnd.pending_draw:  # R15/R16: only a card that passes the penalty on
+        return None if can_pass_on(card, rnd.pending_rank, rnd.rules) else _pending_key(rnd)
+    if rnd.skip_to_answer:  # R12: only an ace answers an ace
+        return None if card.rank is _ACE else "R12"
+    if rnd.drawn is not None:  # R7/R9: only the card just drawn
+        return None if card == rnd.drawn else _drawn_key(rnd)
+    top = rnd._discard[-1] if rnd._discard else None
+    if rnd.must_cover:  # R9
+        return None if may_cover(card, top, rnd.rules) else "R9_cover"
+    if may_play_on(card, top, rnd.ordered_suit, rnd.rules):  # R6, R14
+        return None
+    return "R14_ordered" if rnd.ordered_suit is not None else "R6"
+
+
+def may_put(rnd: Any, card: Card) -> bool:
+    """R6/R9/R14: may ``card`` go on the discard pile now (covering the 6 when one must be covered)?"""
+    top = rnd._discard[-1] if rnd._discard else None
+    if rnd.must_cover:
+        return may_cover(card, top, rnd.rules)
+    return may_play_on(card, top, rnd.ordered_suit, rnd.rules)
+
+
+def _pending_key(rnd: Any) -> str:
+    if rnd.pending_rank is _KING:
+        return "R15"
+    return "R16_off" if rnd.rules.chain == "off" else "R16"
+
+
+def _drawn_key(rnd: Any) -> str:
+    if rnd.must_cover:
+        return "R9_drawn"
+    return "R7_drawn_or_pass" if rnd.rules.draw == "one" else "R7_drawn"
+
+
+_DRAW_AND_PASS = ((_DRAW, _draw_refusal), (_PASS, _pass_refusal))
+_CHECKS = ((Play, _play_refusal), (Draw, _draw_refusal), (Pass, _pass_refusal), (FlushQueens, _flush_refusal))
+
+
+# ----------------------------------------------------------------------------- the refusal in words
+
+
+def explain(rnd: Any, move: object) -> str:
+    """The sentence refusing ``move``: the rule id and what is allowed (R24)."""
     legal = legal_moves(rnd)
     allowed = _(" Legal moves: {moves}.").format(
         moves=", ".join(move_text(m) for m in legal)) if legal else ""
-    return _reason(rnd, move) + allowed
+    return _sentence(rnd, move, refusal(rnd, move) or "R6") + allowed
 
 
-def _reason(rnd: Round101, move: object) -> str:
-    if rnd.over:
+def _cards(cards: Any) -> str:
+    return ", ".join(card_text(c) for c in cards)
+
+
+def _sentence(rnd: Any, move: Any, key: str) -> str:
+    """The words for the refusal ``key`` of ``move``."""
+    if key == "over":
         how = _("abandoned (R26)") if rnd.abandoned else _("won by seat {seat} (R18)").format(seat=rnd.winner)
         return _("the round is over: {how}; no more moves.").format(how=how)
-    if not isinstance(move, (Play, Draw, Pass, FlushQueens)):
+    if key == "not_a_move":
         return _("R24: {move} is not a move; a move is Play(card, suit=None), Draw(), Pass() "
                  "or FlushQueens(suit).").format(move=repr(move))
     seat = rnd.to_move
-    hand = rnd._hands[seat]
-    top = rnd.top
-    top_text = card_text(top) if top is not None else ""
-    if isinstance(move, Play):
-        card = move.card
-        if card not in hand:
-            return _("R6: seat {seat} does not hold {card} (hand: {hand}).").format(
-                seat=seat, card=card_text(card), hand=_cards(hand) or _("empty"))
-        if card.rank is _QUEEN and move.suit is None:
-            return _("R14: a queen orders a suit: write Play({code}, suit=Suit.SPADES) or another suit "
-                     "(as text: '{card} ♠').").format(code=repr(card), card=card_text(card))
-        if card.rank is not _QUEEN and move.suit is not None:
-            return _("R14: only a queen orders a suit; play {card} as Play({code}).").format(
-                card=card_text(card), code=repr(card))
-    if isinstance(move, FlushQueens) and not rnd.rules.flush_queens:
+    if key.startswith(("R6_", "R14_no", "R14_suit")):
+        return _move_sentence(rnd, move, key, seat)
+    if key in ("R15", "R16", "R16_off", "R12", "R21_off"):
+        return _duty_sentence(rnd, key, seat)
+    if key.startswith(("R7", "R9_drawn", "R9_draw")):
+        return _draw_sentence(rnd, key, seat)
+    return _table_sentence(rnd, move, key, seat)
+
+
+def _move_sentence(rnd: Any, move: Play, key: str, seat: int) -> str:
+    """R6/R14: a card not held, or a queen without (another card with) a suit."""
+    card = move.card
+    if key == "R6_not_held":
+        hand = rnd._hands[seat]
+        return _("R6: seat {seat} does not hold {card} (hand: {hand}).").format(
+            seat=seat, card=card_text(card), hand=_cards(hand) or _("empty"))
+    if key == "R14_no_suit":
+        return _("R14: a queen orders a suit: write Play({code}, suit=Suit.SPADES) or another suit "
+                 "(as text: '{card} ♠').").format(code=repr(card), card=card_text(card))
+    return _("R14: only a queen orders a suit; play {card} as Play({code}).").format(
+        card=card_text(card), code=repr(card))
+
+
+def _duty_sentence(rnd: Any, key: str, seat: int) -> str:
+    """R12, R15, R16, R21: what the player to move owes, or an option that is off."""
+    amount = rnd.pending_draw
+    if key == "R21_off":
         return _("R21: putting down queens together is off (flush_queens=False).")
-    if rnd.pending_draw:
-        amount, rank = rnd.pending_draw, rnd.pending_rank
-        if rank is _KING:
-            return _("R15: after K♠ seat {seat} must draw {n} (Draw()); it cannot be passed on.").format(
-                seat=seat, n=amount)
-        if rnd._chain_off:
-            return _("R16: seat {seat} must draw {n} (Draw()); passing on is off (chain='off').").format(
-                seat=seat, n=amount)
+    if key == "R15":
+        return _("R15: after K♠ seat {seat} must draw {n} (Draw()); it cannot be passed on.").format(
+            seat=seat, n=amount)
+    if key == "R16_off":
+        return _("R16: seat {seat} must draw {n} (Draw()); passing on is off (chain='off').").format(
+            seat=seat, n=amount)
+    if key == "R16":
         return _("R16: seat {seat} must draw {n} (Draw()) or pass it on with a {rank}.").format(
-            seat=seat, n=amount, rank=rank_text(rank.symbol))
-    if rnd.skip_to_answer:
-        return _("R12: after the ace seat {seat} must answer with an ace or lose the turn (Pass()).").format(
-            seat=seat)
-    if rnd.drawn is not None:
-        if rnd.must_cover:
-            return _("R9: seat {seat} drew {card} to cover the 6 and must play it.").format(
-                seat=seat, card=card_text(rnd.drawn))
-        if rnd._draw_one:
-            return _("R7: after drawing, only the drawn card {card} may be played or pass.").format(
-                card=card_text(rnd.drawn))
+            seat=seat, n=amount, rank=rank_text(rnd.pending_rank.symbol))
+    return _("R12: after the ace seat {seat} must answer with an ace or lose the turn (Pass()).").format(
+        seat=seat)
+
+
+def _draw_sentence(rnd: Any, key: str, seat: int) -> str:
+    """R7/R9: drawing when a card may be played, passing, or not playing the card just drawn."""
+    if key == "R9_drawn":
+        return _("R9: seat {seat} drew {card} to cover the 6 and must play it.").format(
+            seat=seat, card=card_text(rnd.drawn))
+    if key == "R7_drawn_or_pass":
+        return _("R7: after drawing, only the drawn card {card} may be played or pass.").format(
+            card=card_text(rnd.drawn))
+    if key == "R7_drawn":
         return _("R7: after drawing, only the drawn card {card} may be played.").format(
             card=card_text(rnd.drawn))
-    playable = [c for c in hand if _playable(rnd, c)]
-    if isinstance(move, Pass):
+    if key == "R7_pass":
         return _("R7: Pass is only allowed after drawing one playable card (draw='one') "
                  "or after an ace (R12).")
-    if isinstance(move, Draw):
-        if rnd.must_cover:
-            return _("R9: seat {seat} can cover the {top} ({cards}) and may not draw.").format(
-                seat=seat, top=top_text, cards=_cards(playable))
-        return _("R7: seat {seat} holds a playable card ({cards}) and may not draw.").format(
-            seat=seat, cards=_cards(playable))
-    if isinstance(move, FlushQueens):
-        if not hand or any(c.rank is not _QUEEN for c in hand) or len(hand) < 2:
-            return _("R21: only a hand of two or more queens, and nothing else, may be put down together.")
+    playable = [c for c in rnd._hands[seat] if may_put(rnd, c)]
+    if key == "R9_draw":
+        return _("R9: seat {seat} can cover the {top} ({cards}) and may not draw.").format(
+            seat=seat, top=card_text(rnd.top), cards=_cards(playable))
+    return _("R7: seat {seat} holds a playable card ({cards}) and may not draw.").format(
+        seat=seat, cards=_cards(playable))
+
+
+def _table_sentence(rnd: Any, move: Any, key: str, seat: int) -> str:
+    """R6, R9, R14, R21: a card (or queens) that may not go on the top card."""
+    top = rnd.top
+    top_text = card_text(top) if top is not None else ""
+    if key == "R21_hand":
+        return _("R21: only a hand of two or more queens, and nothing else, may be put down together.")
+    if key == "R21_none":
         return _("R21: none of the queens may be played on {top}.").format(top=top_text)
     wild = _(" or a queen (R14)") if rnd.rules.queen_wild else ""
-    if rnd.must_cover:
-        if rnd._cover_any:
-            return _("R9: seat {seat} must cover the {top} with any card.").format(seat=seat, top=top_text)
+    if key == "R9_cover":
         return _("R9: seat {seat} must cover the {top} with a {suit} or a 6 (R6){wild}.").format(
             seat=seat, top=top_text, suit=top.suit.symbol, wild=wild)
-    if rnd.ordered_suit is not None:
+    if key == "R14_ordered":
         suit = rnd.ordered_suit.symbol
         return _("R14: must play {suit} or a queen after {top} ordered {suit}.").format(
             suit=suit, top=top_text)
@@ -183,8 +277,3 @@ def _reason(rnd: Round101, move: object) -> str:
         rank = rank_text(top.rank.symbol)
     return _("R6: {card} cannot go on {top}: play a {suit} or {rank}{wild}.").format(
         card=card_text(move.card), top=top_text, suit=top.suit.symbol, rank=rank, wild=wild)
-
-
-def _playable(rnd: Round101, card) -> bool:
-    opts = ALL_PLAYABLE if rnd.must_cover and rnd._cover_any else rnd._opts
-    return bool(opts[card.index])

@@ -52,9 +52,10 @@ from typing import Any
 from pianitsa101._checks import as_seed, plural, whole_number
 from pianitsa101.cards import Card
 from pianitsa101.game101.agents import AgentError, HeuristicAgent, agent_name
-from pianitsa101.game101.deal import _check_players, _deck_cards
+from pianitsa101.game101.deal import deal_cards
 from pianitsa101.game101.events import Event, renumber
 from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Move, NotNowError, Pass, Play
+from pianitsa101.game101.record import MATCH_FORMAT, match_from_json
 from pianitsa101.game101.round import Round101
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.scoring import RoundScore, settle_round
@@ -67,12 +68,12 @@ from pianitsa101.game101.seats import (
     round_scored,
 )
 from pianitsa101.game101.text import move_text
+from pianitsa101.game101.validate import check_players
 from pianitsa101.game101.view import PlayerView
 from pianitsa101.i18n import N_, _, get_language
 
 __all__ = ["Match101", "MatchResult", "PlayedRound", "settle_round"]
 
-_FORMAT = "pianitsa101/match101"
 MAX_ROUNDS = 1_000  # the default bound on the rounds of a match (see the module text)
 _MOVE_TYPES = (Play, Draw, Pass, FlushQueens)
 _LOCKED = N_("the round was played from inside an agent's choose(): an agent only answers with one of its "
@@ -188,11 +189,11 @@ class Match101:
         max_rounds: int = MAX_ROUNDS,
     ) -> None:
         self.rules = rules if rules is not None else Rules101()
-        self.players = players = _check_players(players)
+        self.players = players = check_players(players)
         size = whole_number(deck)
-        self.deck = size if size is not None else tuple(_deck_cards(deck))
+        self.deck = size if size is not None else tuple(deal_cards(deck))
         Round101.deal(players, self.deck, self.rules, seed=0)  # refuses bad players/deck/rules now (R1)
-        dealt = _deck_cards(self.deck)
+        dealt = deal_cards(self.deck)
         if not any(self.rules.points[c.rank] > 0 for c in dealt):
             raise ValueError(_("R19/R23: no card of this deck scores a point under these rules (points), "
                                "so no total could ever go over the limit and the match would never end"))
@@ -535,7 +536,7 @@ class Match101:
             seats, first, seed = self._current_deal  # type: ignore[misc]
             rounds.append((seats, first, seed, self._current))
         return {
-            "format": _FORMAT,
+            "format": MATCH_FORMAT,
             "version": 1,
             "players": self.players,
             "deck": self.deck if isinstance(self.deck, int) else [str(c) for c in self.deck],
@@ -563,6 +564,4 @@ class Match101:
         started, the shuffles), and every round but the last must be finished; a record
         that does not, or that is damaged in any way, is refused with a ValueError.
         """
-        from pianitsa101.game101.record import match_from_json
-
-        return match_from_json(cls, text, agents)
+        return match_from_json(cls, Round101, text, agents)

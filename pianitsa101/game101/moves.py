@@ -9,19 +9,13 @@ Play(Card.parse('Q♥'), suit=Suit.SPADES)
 ('Q♥→♠', 'draw', 'flush queens→♣')
 >>> parse_move("Q♥→♠") == Play(Card.parse("Q♥"), Suit.SPADES)
 True
-
-The engine hands out interned moves (one object per card and suit), so choosing from
-``legal_moves()`` allocates nothing:
-
->>> play_of(Card.parse("7♠")) is play_of(Card.parse("7♠"))
-True
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
+from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.i18n import N_, _
 
 __all__ = ["DRAW", "PASS", "Draw", "FlushQueens", "IllegalMove", "Move", "NotNowError", "Pass",
@@ -106,23 +100,16 @@ Move = Play | Draw | Pass | FlushQueens
 
 DRAW = Draw()
 PASS = Pass()
-_SUITS = tuple(Suit)
-# Interned moves: _PLAYS[i] is every Play of the card with index i (four for a queen, one per suit).
-_PLAYS: tuple[tuple[Play, ...], ...] = tuple(
-    tuple(Play(c, s) for s in _SUITS) if c.rank is Rank.QUEEN else (Play(c),) for c in _BY_INDEX
-)
-_FLUSHES = tuple(FlushQueens(s) for s in _SUITS)
 
 
 def play_of(card: Card, suit: Suit | None = None) -> Play:
-    """The interned ``Play(card, suit)`` (suit ignored unless the card is a queen)."""
-    plays = _PLAYS[card.index]
-    return plays[_SUITS.index(suit)] if card.rank is Rank.QUEEN and suit is not None else plays[0]
+    """``Play(card, suit)``, the suit kept only for a queen (R14)."""
+    return Play(card, suit if card.rank is Rank.QUEEN else None)
 
 
 def flush_of(suit: Suit) -> FlushQueens:
-    """The interned ``FlushQueens(suit)``."""
-    return _FLUSHES[_SUITS.index(suit)]
+    """``FlushQueens(suit)`` (R21)."""
+    return FlushQueens(suit)
 
 
 # Suit words a person may type after a queen, besides the symbols and letters Card.parse reads.
@@ -163,33 +150,39 @@ def parse_move(text: str) -> Move:
         words = words.replace(arrow, "→")
     low = words.lower()
     if low in ("draw", "взять"):  # the Russian words are what moves_text writes with set_language("ru")
-        return DRAW
+        return Draw()
     if low in ("pass", "пас"):
-        return PASS
-    head, arrow, tail = words.partition("→")
-    if not arrow and " " in words:  # '10 ♥' is a card; in 'Q♥ ♠' or 'Q♥ spades' the last word is a suit
+        return Pass()
+    if "→" not in words and " " in words:  # '10 ♥' is a card; in 'Q♥ ♠' the last word is a suit
         try:
             return play_of(Card.parse(words.replace(" ", "")))
         except ValueError:
             pass
-    if not arrow:
-        first, _space, last = words.rpartition(" ")
-        if first and _suit_word(last) is not None:
-            head, arrow, tail = first, "→", last
-    suit = _suit_word(tail) if arrow else None
-    if arrow and suit is None:
-        raise ValueError(_("cannot read the ordered suit in {text}: expected ♠ ♣ ♦ ♥ (or S C D H, or "
-                           "spades, clubs, diamonds, hearts) after the queen").format(text=repr(text)))
+    head, suit = _head_and_suit(words, text)
     if " ".join(head.lower().split()) in ("flush queens", "flush", "дамы разом"):
         if suit is None:
             raise ValueError(_("{text}: flushing queens orders a suit, e.g. 'flush queens→♣'").format(
                 text=repr(text)))
-        return flush_of(suit)
+        return FlushQueens(suit)
     try:
         card = Card.parse(head.replace(" ", ""))
     except ValueError:
         raise ValueError(_("cannot read {text} as a move: {expected}").format(
             text=repr(text), expected=_(_EXPECTED))) from None
-    if (card.rank is Rank.QUEEN) == (suit is not None):
-        return play_of(card, suit)  # the engine's own move object, so that play() finds it at once
     return Play(card, suit)  # a queen without a suit, or a suit for another card: play() says why not (R14)
+
+
+def _head_and_suit(words: str, text: str) -> tuple[str, Suit | None]:
+    """'Q♥→♠', 'Q♥ ♠' or 'Q♥ spades': the words before the ordered suit, and the suit (None: none given)."""
+    head, arrow, tail = words.partition("→")
+    if not arrow:
+        first, _space, last = words.rpartition(" ")
+        if first and _suit_word(last) is not None:
+            head, arrow, tail = first, "→", last
+    if not arrow:
+        return head, None
+    suit = _suit_word(tail)
+    if suit is None:
+        raise ValueError(_("cannot read the ordered suit in {text}: expected ♠ ♣ ♦ ♥ (or S C D H, or "
+                           "spades, clubs, diamonds, hearts) after the queen").format(text=repr(text)))
+    return head, suit

@@ -27,23 +27,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pianitsa101._checks import whole_number
 from pianitsa101.cards import Card, Rank, Suit
-from pianitsa101.game101.deal import check_position
 from pianitsa101.game101.moves import IllegalMove, parse_move
 from pianitsa101.game101.rules import Rules101
+from pianitsa101.game101.validate import check_position
 from pianitsa101.i18n import N_, _
 
-if TYPE_CHECKING:
-    from pianitsa101.game101.match import Match101
-    from pianitsa101.game101.round import Round101
-
-__all__ = ["RECORD_VERSION", "match_from_json", "read_json", "round_from_json", "round_record",
+__all__ = ["MATCH_FORMAT", "RECORD_VERSION", "match_from_json", "read_json", "round_from_json",
+           "round_record",
            "round_to_json"]
 
 RECORD_VERSION = 1
+MATCH_FORMAT = "pianitsa101/match101"  # a match record's "format"
 _RANK_BY_SYMBOL = {r.symbol: r for r in Rank}
 _SUIT_BY_SYMBOL = {s.symbol: s for s in Suit}
 _ROUND = N_("the 101 round record")  # a place name: translated where an error names it
@@ -52,7 +50,7 @@ _ROUND = N_("the 101 round record")  # a place name: translated where an error n
 # ----------------------------------------------------------------------------- writing
 
 
-def round_record(rnd: Round101) -> dict[str, Any]:
+def round_record(rnd: Any) -> dict[str, Any]:
     """The round's record as a JSON-ready dict."""
     st = rnd._start
     start = {
@@ -69,7 +67,7 @@ def round_record(rnd: Round101) -> dict[str, Any]:
             "start": start, "moves": [str(m) for m in rnd.moves]}
 
 
-def round_to_json(rnd: Round101) -> str:
+def round_to_json(rnd: Any) -> str:
     """The round's record as JSON text."""
     return json.dumps(round_record(rnd), ensure_ascii=False)
 
@@ -161,7 +159,7 @@ def _short(value: Any) -> str:
 # ----------------------------------------------------------------------------- a round
 
 
-def round_from_record(cls: type[Round101], data: Any, what: str = _ROUND) -> Round101:
+def round_from_record(cls: Any, data: Any, what: str = _ROUND) -> Any:
     """Check a round record, rebuild its start position (the from_hands checks) and replay its moves."""
     what = _(what)
     rnd, moves = _round_start(cls, data, what)
@@ -173,7 +171,7 @@ def _of(what: str, key: str) -> str:
     return _("{what}'s {key}").format(what=what, key=key)
 
 
-def _round_start(cls: type[Round101], data: Any, what: str) -> tuple[Round101, list]:
+def _round_start(cls: Any, data: Any, what: str) -> tuple[Any, list]:
     """The round at the start of a record (checked as from_hands checks), and the record's moves."""
     if not isinstance(data, Mapping) or data.get("game") != "101" or data.get("version") != RECORD_VERSION:
         raise ValueError(_("not a 101 round record of version {version} "
@@ -194,11 +192,7 @@ def _round_start(cls: type[Round101], data: Any, what: str) -> tuple[Round101, l
     if players != len(hands):
         raise ValueError(_("{what} says {players} players but its start has {hands} hands").format(
             what=what, players=players, hands=len(hands)))
-    redeals = _get(start, "redeals", at)
-    if not isinstance(redeals, list) or not all(isinstance(r, list) and len(r) == 2 for r in redeals):
-        raise ValueError(_("{at}.redeals must be a list of [seat, rank] pairs, got {value}").format(
-            at=at, value=_short(redeals)))
-    seat_at, rank_at = _("{at}.redeals seat").format(at=at), _("{at}.redeals rank").format(at=at)
+    redeals = _redeals(_get(start, "redeals", at), at)
     position = {
         "stock": _cards(_get(start, "stock", at), f"{at}.stock"),
         "discard": _cards(_get(start, "discard", at), f"{at}.discard"),
@@ -212,13 +206,9 @@ def _round_start(cls: type[Round101], data: Any, what: str) -> tuple[Round101, l
         "must_cover": _flag(_get(start, "must_cover", at), f"{at}.must_cover"),
         "skip_to_answer": _flag(_get(start, "skip_to_answer", at), f"{at}.skip_to_answer"),
         "starter": None if (s := _get(start, "starter", at)) is None else _card(s, f"{at}.starter"),
-        "redeals": [(_whole(seat, seat_at), _symbol(rank, _RANK_BY_SYMBOL, rank_at, N_("rank")))
-                    for seat, rank in redeals],
+        "redeals": redeals,
         "seed": _whole(_get(start, "shuffle_seed", at), f"{at}.shuffle_seed"),
     }
-    if any(rank is None for _seat, rank in position["redeals"]):
-        raise ValueError(_("{at}.redeals: every redeal names the rank that was dealt four times").format(
-            at=at))
     try:
         checked = check_position(hands, rules=rules, **position)
     except ValueError as error:
@@ -231,7 +221,21 @@ def _round_start(cls: type[Round101], data: Any, what: str) -> tuple[Round101, l
     return cls(**checked, _checked=True), moves
 
 
-def _replay(rnd: Round101, moves: list, what: str) -> Round101:
+def _redeals(redeals: Any, at: str) -> list[tuple[int, Rank]]:
+    """The start's R3 redeals: [seat, rank] pairs."""
+    if not isinstance(redeals, list) or not all(isinstance(r, list) and len(r) == 2 for r in redeals):
+        raise ValueError(_("{at}.redeals must be a list of [seat, rank] pairs, got {value}").format(
+            at=at, value=_short(redeals)))
+    seat_at, rank_at = _("{at}.redeals seat").format(at=at), _("{at}.redeals rank").format(at=at)
+    out = [(_whole(seat, seat_at), _symbol(rank, _RANK_BY_SYMBOL, rank_at, N_("rank")))
+           for seat, rank in redeals]
+    if any(rank is None for _seat, rank in out):
+        raise ValueError(_("{at}.redeals: every redeal names the rank that was dealt four times").format(
+            at=at))
+    return out
+
+
+def _replay(rnd: Any, moves: list, what: str) -> Any:
     """Play the record's moves, each through ``Round101.play`` (R24)."""
     for number, text in enumerate(moves, start=1):
         if not isinstance(text, str):
@@ -248,7 +252,7 @@ def _replay(rnd: Round101, moves: list, what: str) -> Round101:
     return rnd
 
 
-def round_from_json(cls: type[Round101], text: object) -> Round101:
+def round_from_json(cls: Any, text: object) -> Any:
     """Rebuild a round from the JSON text of ``round_to_json`` (or its dict), checking everything."""
     return round_from_record(cls, read_json(text, N_("a 101 round record")))
 
@@ -256,17 +260,37 @@ def round_from_json(cls: type[Round101], text: object) -> Round101:
 # ----------------------------------------------------------------------------- a match
 
 
-def match_from_json(cls: type[Match101], text: object, agents: Any = None) -> Match101:
-    """Replay a match record: each round rebuilt from its own record (checked) and scored again (R4, R23)."""
-    from pianitsa101.game101.match import _FORMAT as FORMAT
-    from pianitsa101.game101.round import Round101
+def match_from_json(cls: Any, round_cls: Any, text: object, agents: Any = None) -> Any:
+    """Replay a match record: each round rebuilt from its own record (checked) and scored again (R4, R23).
 
+    ``cls`` is the match class (``Match101``) and ``round_cls`` the round class (``Round101``).
+    """
     what = _("the match record")
     data = read_json(text, N_("a 101 match record"))
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+    match = _match_start(cls, data, what, agents)
+    rounds = _get(data, "rounds", what)
+    if not isinstance(rounds, list):
+        raise ValueError(_("{what}'s rounds must be a list, got {value}").format(
+            what=what, value=_short(rounds)))
+    for number, entry in enumerate(rounds, start=1):
+        if match.over:
+            raise ValueError(_("{what} goes on after the match ended (round {number})").format(
+                what=what, number=number))
+        if match.current is not None:
+            raise ValueError(_("round {previous} of the record is not finished (its moves stop before "
+                               "the round ends), yet round {number} follows: "
+                               "a round's moves were cut short").format(
+                previous=number - 1, number=number))
+        _match_round(match, round_cls, number, entry)
+    return match
+
+
+def _match_start(cls: Any, data: Any, what: str, agents: Any) -> Any:
+    """The match a record starts: its format, players, deck, rules, seed and bound checked."""
+    if not isinstance(data, Mapping) or data.get("format") != MATCH_FORMAT:
         found = data.get("format") if isinstance(data, Mapping) else type(data).__name__
         raise ValueError(_("not a 101 match record: format is {found}, expected {format}").format(
-            found=_short(found), format=repr(FORMAT)))
+            found=_short(found), format=repr(MATCH_FORMAT)))
     if data.get("version") != 1:
         raise ValueError(_("{what} is of version {version}; this version reads version 1").format(
             what=what, version=_short(data.get("version"))))
@@ -281,42 +305,33 @@ def match_from_json(cls: type[Match101], text: object, agents: Any = None) -> Ma
     except ValueError as error:
         raise ValueError(_("{what} cannot start a match: {error}").format(what=what, error=error)) from None
     match.agents = match._checked_agents(agents)
-    rounds = _get(data, "rounds", what)
-    if not isinstance(rounds, list):
-        raise ValueError(_("{what}'s rounds must be a list, got {value}").format(
-            what=what, value=_short(rounds)))
-    for number, entry in enumerate(rounds, start=1):
-        at = _("round {number} of the record").format(number=number)
-        if match.over:
-            raise ValueError(_("{what} goes on after the match ended (round {number})").format(
-                what=what, number=number))
-        if match.current is not None:
-            raise ValueError(_("round {previous} of the record is not finished (its moves stop before "
-                               "the round ends), yet round {number} follows: "
-                               "a round's moves were cut short").format(
-                previous=number - 1, number=number))
-        if not isinstance(entry, Mapping):
-            raise ValueError(_("{at} must be a dict, got {value}").format(at=at, value=_short(entry)))
-        seats = _get(entry, "seats", at)
-        if not isinstance(seats, list):
-            raise ValueError(_("{at}: seats must be a list of match seats, got {value}").format(
-                at=at, value=_short(seats)))
-        found = (tuple(_whole(s, _("{at}: a seat").format(at=at)) for s in seats),
-                 _whole(_get(entry, "first", at), f"{at}: first"),
-                 _whole(_get(entry, "seed", at), f"{at}: seed"))
-        expected = match._next_deal()
-        if found != expected:
-            raise ValueError(_("{at} was dealt as (seats, first, seed) = {found}, "
-                               "but R4 and the match seed give {expected}").format(
-                at=at, found=found, expected=expected))
-        seats, first, seed = expected  # the round must start as that seed deals it, under the match rules
-        what_round = _("the record of round {number}").format(number=number)
-        rnd, moves = _round_start(Round101, _get(entry, "round", at), what_round)
-        dealt = Round101.deal(len(seats), match.deck, rules, seed=seed, first=seats.index(first))
-        if rnd.rules != rules or round_record(rnd)["start"] != round_record(dealt)["start"]:
-            raise ValueError(_("{at} does not start as the match seed deals it "
-                               "(its rules, hands, stock or starter differ)").format(at=at))
-        match._start(_replay(rnd, moves, what_round), expected)
-        if rnd.over:
-            match._score()
     return match
+
+
+def _match_round(match: Any, round_cls: Any, number: int, entry: Any) -> None:
+    """Round ``number`` of a match record: dealt as the match seed deals it (R4), replayed, scored."""
+    at = _("round {number} of the record").format(number=number)
+    if not isinstance(entry, Mapping):
+        raise ValueError(_("{at} must be a dict, got {value}").format(at=at, value=_short(entry)))
+    seats = _get(entry, "seats", at)
+    if not isinstance(seats, list):
+        raise ValueError(_("{at}: seats must be a list of match seats, got {value}").format(
+            at=at, value=_short(seats)))
+    found = (tuple(_whole(s, _("{at}: a seat").format(at=at)) for s in seats),
+             _whole(_get(entry, "first", at), f"{at}: first"),
+             _whole(_get(entry, "seed", at), f"{at}: seed"))
+    expected = match._next_deal()
+    if found != expected:
+        raise ValueError(_("{at} was dealt as (seats, first, seed) = {found}, "
+                           "but R4 and the match seed give {expected}").format(
+            at=at, found=found, expected=expected))
+    seats, first, seed = expected  # the round must start as that seed deals it, under the match rules
+    what_round = _("the record of round {number}").format(number=number)
+    rnd, moves = _round_start(round_cls, _get(entry, "round", at), what_round)
+    dealt = round_cls.deal(len(seats), match.deck, match.rules, seed=seed, first=seats.index(first))
+    if rnd.rules != match.rules or round_record(rnd)["start"] != round_record(dealt)["start"]:
+        raise ValueError(_("{at} does not start as the match seed deals it "
+                           "(its rules, hands, stock or starter differ)").format(at=at))
+    match._start(_replay(rnd, moves, what_round), expected)
+    if rnd.over:
+        match._score()

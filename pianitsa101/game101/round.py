@@ -1,45 +1,95 @@
-"""One round of 101: its state, pending obligations, log, and the one entry point ``play`` (R24-R26).
+"""One round of 101: its state, pending obligations, log, and the one entry point ``play`` (R5-R26).
 
 ``Round101`` holds the hands, the stock, the discard pile, whose turn it is and every
-pending obligation as a named field.  Where the rules live:
+pending obligation as a named field.  A turn is ``play(move)``: ``legal.py`` checks the
+move (R24), and the methods below carry it out.  The rules decided on the way (may this
+card go on that one, what a penalty is, what it becomes when passed on) are the small
+functions of ``laws.py``.
 
-- ``deal.py``: the deal (R1-R4); ``legal.py``: which moves are legal (R6, R7, R9, R12, R14,
-  R16, R21); ``turns.py``: what a move does (R5, R7-R18); ``scoring.py``: points (R19-R21);
-  ``record.py``: the JSON record.
+- R2. The starter of ``deal="five_and_starter"`` is the dealer's first move (``StarterTurnedUp``).
+- R5/R13. Play goes to seat + 1; a ten reverses it (not with two players: no effect, no event).
+- R7. ``Draw()``: draw until a playable card (``draw="one"``: one card), which is then the
+  only card that may be played (``draw="one"``: or Pass); nothing playable drawn: the turn passes.
+- R8. An empty stock is rebuilt from the discard pile except its top (``"flip"``: the
+  bottom card becomes the top of the stock; ``"shuffle"``: with the round's generator);
+  if nothing is left, drawing stops there.
+- R9. A 6 (``cover``/``cover_any``) must be covered at once by the same player (``MustCover``),
+  drawing until they can whatever the ``draw`` option; if nothing can be drawn the 6 stays
+  uncovered and the turn passes.  In ``draw2_skip``/``draw1_skip`` it is a penalty like a 7.
+- R10/R15. A 7 (the K♠) makes the next player draw ``seven_draw`` (4) cards and lose the turn.
+- R11. With two players, skipping the next player gives the turn back (this follows from
+  taking "the next seat" twice).
+- R12. An ace skips the next player, who may answer with any ace (``"skip_unless_ace"``),
+  passing the skip on; a player with no ace is passed over automatically.
+- R14. A queen orders a suit (the move carries it).
+- R16. A penalty of a 6 or 7 passed on with a card of the same rank doubles (``"double"``)
+  or grows by the card's own amount (``"add"``).
+- R17. Taking a penalty is one decision: draw what there is, then the turn passes.  What the
+  others learn: after an ace, the log says ``MayAnswerAce`` (the rule, not the hand) and then
+  ``Skipped`` for a player who does not answer, whether they hold no ace or hold one and
+  pass; only the asked player's own view has ``skip_to_answer``.
+- R18. A player with no cards and no 6 to cover wins; with ``last_card_effects`` the
+  penalty of their last card (7, K♠, draw-6) is drawn at once by the next player, who cannot
+  pass it on (the round is over).
+- R21. Queens put down together: a playable one first, then the others; the round is won.
 - R24. ``play`` accepts exactly the moves ``legal_moves`` lists; anything else raises
   ``IllegalMove`` naming the rule and the legal moves, before anything is changed.
 - R25. Every card is in exactly one place: cards only move between stock, hands and discard
   (``check_cards`` proves it at any moment).
 - R26. The third occurrence of a position (the start position included) abandons the round.
-  Positions are compared by a key kept up to date move by move (hands as bit sets, the
-  discard pile as bytes, the stock as a prefix of the pile it was made from), so this costs
-  well under a microsecond a move.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
 
-from pianitsa101._checks import whole_number
-from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
-from pianitsa101.game101.events import CardsDrawn, ChainLink, PenaltyChain, penalty_chain
-from pianitsa101.game101.legal import explain, legal_moves, options_table
+from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.game101.deal import deal_round, stacked_round
+from pianitsa101.game101.events import (
+    CardPlayed,
+    CardsDrawn,
+    ChainLink,
+    DirectionReversed,
+    MayAnswerAce,
+    MustCover,
+    PenaltyChain,
+    PenaltyPassedOn,
+    PenaltyPending,
+    PenaltyTaken,
+    RoundAbandoned,
+    RoundWon,
+    Skipped,
+    StarterTurnedUp,
+    StockRecycled,
+    SuitOrdered,
+    TurnPassed,
+    penalty_chain,
+)
+from pianitsa101.game101.laws import next_seat, passed_on, penalty, reverses
+from pianitsa101.game101.legal import check, explain, legal_moves, may_put
 from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, NotNowError, Pass, Play, parse_move
+from pianitsa101.game101.record import round_from_json, round_to_json
 from pianitsa101.game101.rules import Rules101
-from pianitsa101.game101.turns import _BIT, Turns
-from pianitsa101.game101.view import PlayerView
+from pianitsa101.game101.scoring import RoundScore, round_points, score_sheet
+from pianitsa101.game101.text import move_text, round_text
+from pianitsa101.game101.validate import check_position
+from pianitsa101.game101.view import PlayerView, round_html, seat_view
 from pianitsa101.i18n import _
-
-if TYPE_CHECKING:
-    from pianitsa101.game101.scoring import RoundScore
 
 __all__ = ["Round101"]
 
+_MOVE_TYPES = (Play, Draw, Pass, FlushQueens)
 
-class Round101(Turns):
+
+def _same_cards(hand: tuple[Card, ...], other: tuple[Card, ...]) -> bool:
+    """R26: two hands hold the same cards (in any order)."""
+    return hand == other or set(hand) == set(other)
+
+
+class Round101:
     """One round of 101: hands, stock, discard pile, whose turn, pending obligations, and the log.
 
     Make one with ``Round101.deal`` (shuffled, R2-R4) or ``Round101.from_hands`` (stacked).
@@ -56,9 +106,7 @@ class Round101(Turns):
                  skip_to_answer: bool = False, shuffle_seed: int = 0, redeals: Sequence = (),
                  starter: Card | None = None,
                  _checked: bool = False) -> None:  # True: the caller has run check_position already
-        if not _checked:  # called directly: the same checks as from_hands (deal.check_position)
-            from pianitsa101.game101.deal import check_position
-
+        if not _checked:  # called directly: the same checks as from_hands (validate.check_position)
             self.__init__(**check_position(
                 hands, stock, discard, to_move, rules, direction=direction, ordered_suit=ordered_suit,
                 pending_draw=pending_draw, pending_rank=pending_rank, must_cover=must_cover,
@@ -67,10 +115,9 @@ class Round101(Turns):
             return
         self.rules = rules
         self.players = len(hands)
-        # Cards are kept as the interned Card objects, so the hot paths can compare them with `is`.
-        self._hands: list[list[Card]] = [[_ALL_CARDS[c.index] for c in h] for h in hands]
-        self._stock: list[Card] = [_ALL_CARDS[c.index] for c in reversed(stock)]  # top = END of the list
-        self._discard: list[Card] = [_ALL_CARDS[c.index] for c in discard]  # bottom first; top last
+        self._hands: list[list[Card]] = [list(h) for h in hands]
+        self._stock: list[Card] = list(reversed(stock))  # the top card is the END of the list
+        self._discard: list[Card] = list(discard)  # bottom first; the top card last
         # Whose turn, and the pending obligations (each one a named field):
         self.to_move: int | None = to_move        # seat whose decision it is (None once over)
         self.direction = direction                # R5/R13: +1 clockwise, -1 reversed
@@ -85,34 +132,18 @@ class Round101(Turns):
         self.abandoned = False                    # R26
         self.final_cards: tuple[Card, ...] = ()   # the winner's last card(s), for R20/R21
         self.starter = starter                    # R2 five_and_starter: the dealer's turned-up card, or None
+        # The log, and what the table and the match read:
         self.totals: tuple[int, ...] = (0,) * self.players  # the match totals it is played under (R23)
-        self._seat_numbers = tuple(range(self.players))  # 0..players-1, for the views
         self.events: list = list(redeals)         # the log of everything that happened
-        self._public: list = []                   # the events as the table sees them (public_log)
-        self._public_tuple: tuple = ()            # the same, as the tuple handed to views
         self.moves: list = []                     # the moves played, in order
         self.shuffle_seed = shuffle_seed          # seeds the R8 shuffle generator
         self._rng = random.Random(shuffle_seed)
-        self._seen: dict = {}                     # R26: position -> times seen
-        self._legal: list | None = None           # legal_moves() of the current state, cached
+        self._public: list = []                   # the events as the table sees them (public_log)
+        self._public_tuple: tuple = ()            # the same, as the tuple handed to views
+        self._legal: list | None = None           # legal_moves() of the current state, kept until a move
         self._locked: str | None = None           # why play() is refused now (an agent is choosing), or None
-        # R26 bookkeeping, kept up to date move by move so that a position is cheap to compare:
-        self._masks = [sum(_BIT[c.index] for c in h) for h in self._hands]  # each hand as a set of bits
-        self._dbytes = bytearray(c.index for c in self._discard)  # the discard pile as card indexes
-        self._stock_key = bytes(c.index for c in self._stock)  # the stock is always a prefix of this
-        # the rule options the hot paths test, read once
-        self._table = options_table(rules.queen_wild)
-        self._penalty = _penalties(rules.six, rules.seven_draw, rules.seven_of_spades_draw)
-        self._chain_off = rules.chain == "off"
-        self._double = rules.chain == "double"
-        self._draw_one = rules.draw == "one"
-        self._cover_any = rules.six == "cover_any"
-        self._six_cover = rules.six in ("cover", "cover_any")
-        self._ace_answer = rules.ace == "skip_unless_ace"
-        self._update_options()
-        # The start position, for the record (record.py turns it into JSON).
-        self._start: dict[str, Any] = {
-            "hands": tuple(tuple(h) for h in self._hands), "stock": tuple(stock), "discard": tuple(discard),
+        self._start: dict[str, Any] = {           # the start position, for the record (record.py)
+            "hands": tuple(tuple(h) for h in hands), "stock": tuple(stock), "discard": tuple(discard),
             "to_move": to_move, "direction": direction, "ordered_suit": ordered_suit,
             "pending_draw": pending_draw, "pending_rank": pending_rank, "must_cover": must_cover,
             "skip_to_answer": skip_to_answer, "starter": starter, "redeals": tuple(redeals),
@@ -120,18 +151,17 @@ class Round101(Turns):
         }
         self._deck = frozenset(self.cards_in_play()) | ({starter} if starter is not None else set())
         if starter is not None:
-            self._play_starter(_ALL_CARDS[starter.index])
-        self._seen = {self._position(): 1}
+            self._play_starter(starter)
+        self._seen: dict = {}                     # R26: the positions so far (see _count)
+        self._count(self._position())
 
-    # --- constructors ---------------------------------------------------------------------------
+    # --- constructors and records ---------------------------------------------------------------
 
     @classmethod
     def deal(cls, players: int, deck: int | Sequence[Card] = 36, rules: Rules101 | None = None,
              seed: int | None = None, *, rng: random.Random | None = None,
              first: int | None = None) -> Round101:
         """Shuffle and deal a round (R1-R4); ``first`` None: chosen at random with the generator."""
-        from pianitsa101.game101.deal import deal_round
-
         return deal_round(cls, players, deck, rules, seed, rng, first)
 
     @classmethod
@@ -142,21 +172,15 @@ class Round101(Turns):
         Cards may be Card objects or text ("7♠ Q♥").  Keyword options: direction, ordered_suit,
         pending_draw, pending_rank, must_cover, skip_to_answer, seed (for the R8 shuffle).
         """
-        from pianitsa101.game101.deal import stacked_round
-
         return stacked_round(cls, hands, stock, discard, to_move, rules, **obligations)
 
     @classmethod
     def from_json(cls, text: str) -> Round101:
         """Replay a round from its JSON record (``to_json``) to the identical state and events."""
-        from pianitsa101.game101.record import round_from_json
-
         return round_from_json(cls, text)
 
     def to_json(self) -> str:
         """The round's record: rules, deal and moves, as JSON."""
-        from pianitsa101.game101.record import round_to_json
-
         return round_to_json(self)
 
     # --- what anyone may read -------------------------------------------------------------------
@@ -183,26 +207,20 @@ class Round101(Turns):
 
     def legal_moves(self) -> list:
         """The moves the player to move may make (a new list; empty once the round is over)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = legal_moves(self)
-        return legal[:]
+        if self._legal is None:
+            self._legal = legal_moves(self)
+        return self._legal[:]
 
     @property
     def public_log(self) -> tuple:
         """The round's events as every player sees them: each ``CardsDrawn`` replaced by its ``PublicDraw``.
 
-        Kept up to date incrementally: each event is converted once, when a view first needs it.
+        Kept up to date as the round goes: each event is converted once, when a view first needs it.
         """
-        public, events = self._public, self.events
-        if len(public) < len(events):
-            new = events[len(public):]
-            for e in new:
-                if type(e) is CardsDrawn:  # most moves draw nothing: copy those events as they are
-                    new = [e.public() if type(e) is CardsDrawn else e for e in new]
-                    break
-            public += new
-            self._public_tuple = tuple(public)
+        if len(self._public) < len(self.events):
+            new = self.events[len(self._public):]
+            self._public += [e.public() if type(e) is CardsDrawn else e for e in new]
+            self._public_tuple = tuple(self._public)
         return self._public_tuple
 
     def view(self, seat: int, totals: Sequence[int] | None = None) -> PlayerView:
@@ -211,26 +229,7 @@ class Round101(Turns):
         ``totals`` (one per seat of this round) defaults to ``rnd.totals``, the match totals the
         round is played under (zeros outside a match).
         """
-        if type(seat) is not int or not 0 <= seat < self.players:
-            number = whole_number(seat)
-            if number is None or not 0 <= number < self.players:
-                raise ValueError(_("seat must be 0..{last}, got {value}").format(
-                    last=self.players - 1, value=repr(seat)))
-            seat = number
-        if totals is not None and (type(totals) is not tuple or len(totals) != self.players):  # fast: a tuple
-            given = tuple(totals) if isinstance(totals, Iterable) and not isinstance(totals, str) else None
-            if given is None or len(given) != self.players:
-                raise ValueError(_("totals must be {players} numbers, one per seat, got {value}").format(
-                    players=self.players, value=repr(totals)))
-            totals = given
-        hands = self._hands
-        return PlayerView(
-            seat, self.players, tuple(hands[seat]), tuple(map(len, hands)), tuple(self._discard), self.top,
-            len(self._stock), self.direction, self.to_move, self.ordered_suit, self.pending_draw,
-            self.pending_rank, self.must_cover, self.skip_to_answer and seat == self.to_move, self.rules,
-            totals if totals is not None else self.totals,
-            self.drawn if seat == self.to_move else None, self._deck, self.public_log,
-            seats=self._seat_numbers, chain=self.chain if self.pending_draw else None)
+        return seat_view(self, seat, totals)
 
     @property
     def chain(self) -> PenaltyChain | None:
@@ -245,26 +244,20 @@ class Round101(Turns):
 
     def points(self) -> list[int]:
         """The points each seat scores for this round (R19, R20, R21); all 0 when abandoned (R26)."""
-        from pianitsa101.game101.scoring import round_points
-
         return round_points(self)
 
     def score_sheet(self) -> tuple[RoundScore, ...]:
         """How each seat's points are counted (R19-R21): one ``RoundScore`` per seat, when over."""
-        from pianitsa101.game101.scoring import score_sheet
-
         return score_sheet(self)
 
     def copy(self) -> Round101:
         """An independent copy of the round (same state, log and generator), e.g. to try a move."""
-        other = Round101.__new__(Round101)
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._hands = [list(h) for h in self._hands]
         other._stock = list(self._stock)
         other._discard = list(self._discard)
-        other._masks = list(self._masks)
-        other._dbytes = bytearray(self._dbytes)
-        other._seen = dict(self._seen)
+        other._seen = {counts: [entry[:] for entry in same] for counts, same in self._seen.items()}
         other.events = list(self.events)
         other._public = list(self._public)
         other.moves = list(self.moves)
@@ -287,7 +280,7 @@ class Round101(Turns):
         if len(now) != len(set(now)) or set(now) != self._deck:
             raise AssertionError(f"R25 broken: {len(now)} card places for a deck of {len(self._deck)}")
 
-    # --- the one entry point that changes the state ----------------------------------------------
+    # --- the one entry point that changes the state: a turn ---------------------------------------
 
     def play(self, move: Play | Draw | Pass | FlushQueens | str) -> list:
         """Make ``move`` for the player to move; return its events (R24: an illegal move changes nothing).
@@ -296,58 +289,251 @@ class Round101(Turns):
         """
         if self._locked is not None:
             raise NotNowError(self._locked)
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = legal_moves(self)
-        for m in legal:
-            if m is move:
-                break
-        else:
-            move = self._as_legal(move, legal)
+        move = self._checked(move)
         self._legal = None
-        ev: list = []
-        kind = type(move)
-        if kind is Play:
-            self._play_card(move.card, move.suit, ev)
-        elif kind is Draw:
-            self._draw_move(ev)
-        elif kind is Pass:
-            self._pass_move(ev)
+        events: list = []
+        if type(move) is Play:
+            self._play_card(move, events)
+        elif type(move) is Draw:
+            self._draw(events)
+        elif type(move) is Pass:
+            self._pass(events)
         else:
-            self._flush_move(move.suit, ev)
+            self._flush_queens(move.suit, events)
         self.moves.append(move)
-        self.events += ev
+        self.events += events
         if not self.over:
-            self._check_repetition(ev)
-        return ev
+            self._check_repetition(events)
+        return events
 
-    def _as_legal(self, move: object, legal: list) -> Play | Draw | Pass | FlushQueens:
-        """The legal move that ``move`` stands for: an equal move value or its text; else IllegalMove (R24).
+    def _checked(self, move: object) -> Play | Draw | Pass | FlushQueens:
+        """``move`` (or the move its text stands for) if the rules allow it now; else IllegalMove (R24).
 
         Only a true move (Play, Draw, Pass, FlushQueens) is compared by value, so an object that
-        claims to equal everything is refused rather than taken for the first legal move.
+        claims to equal everything is refused rather than taken for a legal move.
         """
         if isinstance(move, str):
             try:
                 move = parse_move(move)
             except ValueError as error:
-                from pianitsa101.game101.text import move_text
-
-                shown = ", ".join(map(move_text, legal)) or _("none, the round is over")
+                shown = ", ".join(map(move_text, self.legal_moves())) or _("none, the round is over")
                 raise IllegalMove(_("R24: {error}. Legal moves: {moves}.").format(
                     error=error, moves=shown)) from None
-        if type(move) in _MOVE_TYPES:
-            for m in legal:
-                if m == move:
-                    return m
-        raise IllegalMove(explain(self, move))
+        if type(move) not in _MOVE_TYPES or (self._legal is not None and move not in self._legal):
+            raise IllegalMove(explain(self, move))
+        if self._legal is None:
+            check(self, move)
+        return move
+
+    def _next(self, seat: int) -> int:
+        return next_seat(seat, self.direction, self.players)
+
+    def _play_card(self, move: Play, events: list) -> None:
+        """R6/R14: put the card on the discard pile (a queen orders a suit), then its effect."""
+        seat = self.to_move
+        hand = self._hands[seat]
+        card = hand.pop(hand.index(move.card))
+        self._discard.append(card)
+        events.append(CardPlayed(seat, card))
+        passing = self.pending_draw > 0  # R16: the card passes a penalty on
+        self.drawn = None
+        self.must_cover = self.skip_to_answer = False
+        self.ordered_suit = move.suit  # R14: a queen's move names the suit it orders; None for the rest
+        if move.suit is not None:
+            events.append(SuitOrdered(seat, move.suit))
+        self._effects(seat, card, passing, events)
+
+    def _play_starter(self, card: Card) -> None:
+        """R2 five_and_starter: the dealer's turned-up card is his first move; a queen orders its own suit."""
+        seat = self.to_move
+        events: list = [StarterTurnedUp(seat, card)]
+        self._discard.append(card)
+        if card.rank is Rank.QUEEN:
+            self.ordered_suit = card.suit
+            events.append(SuitOrdered(seat, card.suit))
+        self._effects(seat, card, False, events)
+        self.events += events
+
+    def _effects(self, seat: int, card: Card, passing: bool, events: list) -> None:
+        """What ``card``, just played by ``seat``, does (R9-R18): who moves next, and what they owe."""
+        if card.rank is Rank.SIX and self.rules.six in ("cover", "cover_any"):
+            self.must_cover = True  # R9: cover it now, even with no cards left (R18); to_move stays
+            events.append(MustCover(seat, card))
+            return
+        last = not self._hands[seat]
+        amount = penalty(card, self.rules)  # R9 draw*, R10, R15
+        if amount and (self.rules.last_card_effects or not last):
+            self._penalty(seat, card, amount, passing, events)
+            return
+        self.pending_draw, self.pending_rank = 0, None
+        if last:  # R18
+            self._win(seat, (card,), events)
+        elif card.rank is Rank.ACE:  # R12
+            self._ace(seat, card, events)
+        else:
+            if reverses(card, self.players):  # R13
+                self.direction = -self.direction
+                events.append(DirectionReversed(seat, self.direction))
+            self.to_move = self._next(seat)
+
+    def _penalty(self, seat: int, card: Card, amount: int, passing: bool, events: list) -> None:
+        """R9/R10/R15/R16: the next player owes ``amount`` cards (more, when ``card`` passes a penalty on)."""
+        nxt = self._next(seat)
+        if passing:  # R16
+            amount = passed_on(self.pending_draw, card, self.rules)
+            events.append(PenaltyPassedOn(seat, card, nxt, amount))
+        else:
+            events.append(PenaltyPending(nxt, amount, card.rank, card, seat))
+        if self._hands[seat]:
+            self.pending_draw, self.pending_rank = amount, card.rank
+            self.to_move = nxt
+            return
+        self.pending_draw, self.pending_rank = 0, None  # R18: the last card's penalty applies at once
+        drawn = self._draw_cards(nxt, amount, None, "penalty", events)[1]
+        events.append(PenaltyTaken(nxt, amount, drawn))
+        self._win(seat, (card,), events)
+
+    def _ace(self, seat: int, card: Card, events: list) -> None:
+        """R12 (R11: with two players the skip gives the turn back): the next player loses the turn."""
+        nxt = self._next(seat)
+        if self.rules.ace == "skip_unless_ace":  # R17: the table sees the same whether or not nxt has an ace
+            events.append(MayAnswerAce(nxt, card))
+            if any(c.rank is Rank.ACE for c in self._hands[nxt]):
+                self.skip_to_answer = True  # asked: in nxt's own view only (PlayerView.skip_to_answer)
+                self.to_move = nxt
+                return
+        events.append(Skipped(nxt))
+        self.to_move = self._next(nxt)
+
+    def _draw(self, events: list) -> None:
+        """``Draw()``: take the penalty (R17), or draw until a card covers the 6 (R9) or fits (R7)."""
+        seat = self.to_move
+        if self.pending_draw:  # R17: take the penalty, then the turn passes
+            amount = self.pending_draw
+            drawn = self._draw_cards(seat, amount, None, "penalty", events)[1]
+            events.append(PenaltyTaken(seat, amount, drawn))
+            self.pending_draw, self.pending_rank = 0, None
+        else:
+            reason = "cover" if self.must_cover else "play"  # R9: a cover is drawn whatever the draw option
+            count = 1 if self.rules.draw == "one" and not self.must_cover else 0  # R7 draw="one"
+            found = self._draw_cards(seat, count, partial(may_put, self), reason, events)[0]
+            if found is not None:
+                self.drawn = found  # now the only card that may be played
+                return
+            if self.must_cover:  # nothing left to draw: the 6 stays uncovered
+                self.must_cover = False
+                if not self._hands[seat]:
+                    self._win(seat, (self._discard[-1],), events)  # R18: no cards and no obligation left
+                    return
+            events.append(TurnPassed(seat))
+        self.to_move = self._next(seat)
+
+    def _pass(self, events: list) -> None:
+        """``Pass()``: not answering the ace (R12), or keeping the card drawn (R7 ``draw="one"``)."""
+        seat = self.to_move
+        if self.skip_to_answer:
+            self.skip_to_answer = False
+            events.append(Skipped(seat))
+        else:
+            self.drawn = None
+            events.append(TurnPassed(seat))
+        self.to_move = self._next(seat)
+
+    def _flush_queens(self, suit: Suit, events: list) -> None:
+        """R21: put down every queen, a playable one first, order ``suit`` and win."""
+        seat = self.to_move
+        queens = sorted(self._hands[seat], key=lambda c: not may_put(self, c))
+        self._hands[seat].clear()
+        for queen in queens:
+            self._discard.append(queen)
+            events.append(CardPlayed(seat, queen))
+        self.ordered_suit = suit
+        events.append(SuitOrdered(seat, suit))
+        self.must_cover = False
+        self._win(seat, tuple(queens), events)
+
+    def _draw_cards(self, seat: int, count: int, fits: Any, reason: str,
+                    events: list) -> tuple[Card | None, int]:
+        """Draw ``count`` cards (0: no limit), stopping at the first card ``fits`` (R7, R8, R9, R17).
+
+        Returns that card (or None) and how many cards were drawn.
+        """
+        hand, batch, total, found = self._hands[seat], [], 0, None
+        while not count or total < count:
+            if not self._stock:  # R8
+                if len(self._discard) < 2:
+                    break  # nothing left to draw
+                if batch:
+                    events.append(CardsDrawn(seat, tuple(batch), reason))
+                    batch = []
+                self._recycle(events)
+            card = self._stock.pop()
+            hand.append(card)
+            batch.append(card)
+            total += 1
+            if fits is not None and fits(card):
+                found = card
+                break
+        if batch or not total:
+            events.append(CardsDrawn(seat, tuple(batch), reason))
+        return found, total
+
+    def _recycle(self, events: list) -> None:
+        """R8: all but the top of the discard pile becomes the stock."""
+        rest = self._discard[:-1]
+        del self._discard[:-1]
+        if self.rules.recycle == "shuffle":
+            self._rng.shuffle(rest)
+        else:
+            rest.reverse()  # the bottom card of the discard pile becomes the top of the stock
+        self._stock = rest
+        events.append(StockRecycled(len(rest), self.rules.recycle == "shuffle"))
+
+    def _win(self, seat: int, final: tuple[Card, ...], events: list) -> None:
+        """R18: ``seat`` has no cards left and wins."""
+        self.over = True
+        self.winner = seat
+        self.final_cards = final
+        self.to_move = None
+        self.drawn = None
+        events.append(RoundWon(seat))
+
+    def _position(self) -> tuple[tuple, tuple]:
+        """R26: everything that decides the rest of the round, in two parts.
+
+        First the counts and obligations, quick to compare; then where every card is (the
+        order of a hand does not matter).  Two positions are the same when both parts are.
+        """
+        counts = (len(self._stock), len(self._discard), tuple(map(len, self._hands)), self.to_move,
+                  self.direction, self.ordered_suit, self.pending_draw, self.pending_rank, self.must_cover,
+                  self.skip_to_answer, self.drawn)
+        return counts, (tuple(self._stock), tuple(self._discard), tuple(map(tuple, self._hands)))
+
+    def _check_repetition(self, events: list) -> None:
+        """R26: the third time the same position occurs, the round is abandoned and nobody scores."""
+        seen = self._count(self._position())
+        if seen >= 3:
+            self.over = True
+            self.abandoned = True
+            self.to_move = None
+            events.append(RoundAbandoned(seen))
+            self.events.append(events[-1])
+
+    def _count(self, position: tuple[tuple, tuple]) -> int:
+        """How many times ``position`` has now occurred (R26); ``_seen`` keeps them by their counts."""
+        counts, (stock, discard, hands) = position
+        earlier = self._seen.setdefault(counts, [])  # [stock, discard, hands, times] of each position
+        for entry in earlier:
+            if entry[0] == stock and entry[1] == discard and all(map(_same_cards, entry[2], hands)):
+                entry[3] += 1
+                return entry[3]
+        earlier.append([stock, discard, hands, 1])
+        return 1
 
     # --- display --------------------------------------------------------------------------------
 
     def __str__(self) -> str:
         """A text table for a terminal: the table, every hand, whose turn and what they may do."""
-        from pianitsa101.game101.text import round_text
-
         return round_text(self)
 
     def __repr__(self) -> str:
@@ -356,17 +542,4 @@ class Round101(Turns):
                 f"hands {[len(h) for h in self._hands]}>")
 
     def _repr_html_(self) -> str:
-        from pianitsa101.game101.view import round_html
-
         return round_html(self)
-
-
-_ALL_CARDS = _BY_INDEX  # the interned cards, by index
-_MOVE_TYPES = (Play, Draw, Pass, FlushQueens)
-
-
-@cache
-def _penalties(six: str, seven_draw: int, seven_of_spades_draw: int | None) -> tuple[int, ...]:
-    """Rules101.penalty for every card index, worked out once per set of options."""
-    rules = Rules101(six=six, seven_draw=seven_draw, seven_of_spades_draw=seven_of_spades_draw)
-    return tuple(rules.penalty(c) for c in _ALL_CARDS)

@@ -37,7 +37,8 @@ from types import MappingProxyType
 from typing import Any
 
 from pianitsa101._checks import whole_number
-from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.cards import Card, Rank
+from pianitsa101.game101 import laws
 from pianitsa101.i18n import _, rank_text
 from pianitsa101.i18n import number as i18n_number
 
@@ -165,24 +166,14 @@ class Rules101:
 
     def penalty(self, card: Card) -> int:
         """Cards the next player must draw because of ``card`` (R9 draw modes, R10, R15), or 0."""
-        try:
-            rank = card.rank
-        except AttributeError:
-            raise TypeError(_("penalty needs a Card, got {value}").format(value=repr(card))) from None
-        if rank is Rank.SEVEN:
-            if card.suit is Suit.SPADES and self.seven_of_spades_draw is not None:
-                return self.seven_of_spades_draw
-            return self.seven_draw
-        if rank is Rank.SIX:
-            return 2 if self.six == "draw2_skip" else 1 if self.six == "draw1_skip" else 0
-        if rank is Rank.KING and card.suit is Suit.SPADES:
-            return 4
-        return 0
+        if not hasattr(card, "rank"):
+            raise TypeError(_("penalty needs a Card, got {value}").format(value=repr(card)))
+        return laws.penalty(card, self)
 
     def card_points(self, card: Card) -> int:
         """R19: the points a card left in hand counts."""
         try:
-            return self.points[card.rank]
+            return laws.card_points(card, self)
         except (AttributeError, KeyError):
             raise TypeError(_("card_points needs a Card, got {value}").format(value=repr(card))) from None
 

@@ -22,21 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, NamedTuple
 
-from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.cards import Card
+from pianitsa101.game101.laws import card_points, queen_bonus
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.i18n import _, card_text, cards_text
 
-if TYPE_CHECKING:
-    from pianitsa101.game101.round import Round101
-
 __all__ = ["RoundScore", "Settlement", "queen_bonus", "round_points", "score_sheet", "settle_round"]
-
-
-def queen_bonus(final_cards: tuple[Card, ...]) -> int:
-    """R20/R21: -20 for each queen the winner finished with, -40 for the queen of spades."""
-    return sum(-40 if c.suit is Suit.SPADES else -20 for c in final_cards if c.rank is Rank.QUEEN)
 
 
 class RoundScore(NamedTuple):
@@ -67,7 +60,7 @@ class RoundScore(NamedTuple):
     __str__ = text
 
 
-def score_sheet(rnd: Round101) -> tuple[RoundScore, ...]:
+def score_sheet(rnd: Any) -> tuple[RoundScore, ...]:
     """How every seat's points for a finished round are counted (R19-R21, R26): one ``RoundScore`` per seat.
 
     This is the one place that counts points; ``round_points`` and ``Round101.points`` read it.
@@ -76,19 +69,18 @@ def score_sheet(rnd: Round101) -> tuple[RoundScore, ...]:
         raise ValueError(_("the round is not over yet: points are counted when a player has no cards (R18)"))
     if rnd.abandoned:
         return tuple(RoundScore(seat, (), 0, 0) for seat in range(rnd.players))  # R26: nobody scores
-    table = rnd.rules.points
     sheet = []
     for seat, hand in enumerate(rnd._hands):
         if seat == rnd.winner:  # R20/R21: -20 for each queen gone out with, -40 for the Q♠
             bonus = queen_bonus(rnd.final_cards) if rnd.rules.queen_finish_bonus else 0
             sheet.append(RoundScore(seat, (), bonus, bonus, tuple(rnd.final_cards)))
         else:  # R19: the points of the cards left in hand
-            cards = tuple((c, table[c.rank]) for c in hand)
+            cards = tuple((c, card_points(c, rnd.rules)) for c in hand)
             sheet.append(RoundScore(seat, cards, 0, sum(p for _, p in cards)))
     return tuple(sheet)
 
 
-def round_points(rnd: Round101) -> list[int]:
+def round_points(rnd: Any) -> list[int]:
     """Points per seat of a finished round: hand values for the losers, R20's bonus (or 0) for the winner."""
     return [score.points for score in score_sheet(rnd)]
 
@@ -126,14 +118,16 @@ def settle_round(totals: Sequence[int], points: Sequence[int | None], rules: Rul
             reset.append(seat)
     over = tuple(s for s in dealt_in if new[s] > rules.limit)  # R23: over the limit loses
     still_in = tuple(s for s in dealt_in if s not in over)
-    winner = None
-    if rules.match == "first_over":  # R23: the first total over the limit ends the match
-        finished = bool(over)
-        lowest = [s for s in still_in if new[s] == min(new[t] for t in still_in)]
-        if finished and len(lowest) == 1:
-            winner = lowest[0]  # Decided: the lowest total wins, nobody when it is shared
-    else:  # R23 elimination: the players over the limit leave; the last one left wins
-        finished = len(still_in) <= 1
-        if len(still_in) == 1:
-            winner = still_in[0]
+    finished, winner = _match_end(new, over, still_in, rules)
     return Settlement(tuple(new), tuple(reset), over, still_in, finished, winner)
+
+
+def _match_end(totals: list[int], over: tuple[int, ...], still_in: tuple[int, ...],
+               rules: Rules101) -> tuple[bool, int | None]:
+    """R23: whether the match ends now, and its winner (None: nobody, or not yet)."""
+    if rules.match == "first_over":  # R23: the first total over the limit ends the match
+        lowest = [s for s in still_in if totals[s] == min(totals[t] for t in still_in)]
+        winner = lowest[0] if over and len(lowest) == 1 else None  # Decided: nobody when it is shared
+        return bool(over), winner
+    # R23 elimination: the players over the limit leave; the last one left wins
+    return len(still_in) <= 1, still_in[0] if len(still_in) == 1 else None

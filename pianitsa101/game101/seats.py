@@ -10,16 +10,12 @@ for ``Match101.view(seat)``, ``Match101.log`` and the events ``play_move`` retur
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pianitsa101.game101.events import CardsDrawn, RoundDealt, RoundScored, renumber
 from pianitsa101.game101.moves import NotNowError
 from pianitsa101.game101.view import PlayerView
 from pianitsa101.i18n import _
-
-if TYPE_CHECKING:
-    from pianitsa101.game101.match import Match101, PlayedRound
-    from pianitsa101.game101.round import Round101
 
 __all__ = ["in_match_seats", "log_for", "match_log", "match_view", "round_dealt", "round_scored"]
 
@@ -36,12 +32,12 @@ def round_dealt(number: int, seats: tuple[int, ...], first: int) -> RoundDealt:
     return RoundDealt(number, tuple(seats), first)
 
 
-def round_scored(record: PlayedRound) -> RoundScored:
+def round_scored(record: Any) -> RoundScored:
     """The match event that closes a scored round (match seats)."""
     return RoundScored(record.number, record.points, record.totals, record.reset, record.out)
 
 
-def match_log(match: Match101) -> tuple[Any, ...]:
+def match_log(match: Any) -> tuple[Any, ...]:
     """Every event of the match so far in match seats, each round opened by ``RoundDealt``
     and closed by ``RoundScored`` (the round being played has no ``RoundScored`` yet)."""
     log: list[Any] = []
@@ -57,7 +53,7 @@ def match_log(match: Match101) -> tuple[Any, ...]:
     return tuple(log)
 
 
-def log_for(match: Match101, seat: int) -> tuple[Any, ...]:
+def log_for(match: Any, seat: int) -> tuple[Any, ...]:
     """The match log as match seat ``seat`` sees it: the others' draws as ``PublicDraw`` (counts only)."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < match.players:
         raise ValueError(_("seat must be a match seat 0..{last}, got {value}").format(
@@ -65,7 +61,7 @@ def log_for(match: Match101, seat: int) -> tuple[Any, ...]:
     return tuple(e.public() if type(e) is CardsDrawn and e.seat != seat else e for e in match_log(match))
 
 
-def _shown_round(match: Match101) -> tuple[Round101, tuple[int, ...]]:
+def _shown_round(match: Any) -> tuple[Any, tuple[int, ...]]:
     """The round being played, or between rounds the last one played, with its match seats."""
     if match.current is not None:
         return match.current, match.seats
@@ -75,7 +71,7 @@ def _shown_round(match: Match101) -> tuple[Round101, tuple[int, ...]]:
     return records[-1].round, records[-1].seats
 
 
-def match_view(match: Match101, seat: int) -> PlayerView:
+def match_view(match: Any, seat: int) -> PlayerView:
     """What match seat ``seat`` sees of the round being played (or of the last one), in match seats."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < match.players:
         raise ValueError(_("seat must be a match seat 0..{last}, got {value}").format(

@@ -25,17 +25,13 @@ seat 0 plays a ♠ or a 10 on 10♠ (R6); without one, draws (R7)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.game101.events import MayAnswerAce
 from pianitsa101.game101.moves import Play
+from pianitsa101.game101.rules import Rules101
 from pianitsa101.i18n import _, card_text, cards_text, get_language, pgettext, plural, rank_text
-
-if TYPE_CHECKING:
-    from pianitsa101.game101.round import Round101
-    from pianitsa101.game101.rules import Rules101
-    from pianitsa101.game101.view import PlayerView
 
 __all__ = ["move_text", "moves_text", "round_text", "view_text"]
 
@@ -130,7 +126,7 @@ def _last(events) -> list[str]:
     return [_("  last: ") + "; ".join(map(str, events[-LAST:]))] if events else []
 
 
-def _over(rnd: Round101) -> str:
+def _over(rnd: Any) -> str:
     if rnd.abandoned:
         return _("the round is abandoned: the same position came up three times (R26); nobody scores")
     points = ", ".join(_("seat {seat} {points}").format(seat=s, points=f"{p:+d}")
@@ -142,7 +138,7 @@ def _players(n: int) -> str:
     return plural(n, "player")
 
 
-def round_text(rnd: Round101) -> str:
+def round_text(rnd: Any) -> str:
     """The whole round, every hand face up (for the onlooker, the teacher and the tests)."""
     if rnd.over:
         head = _("101, {players}: the round is over").format(players=_players(rnd.players))
@@ -165,7 +161,7 @@ def round_text(rnd: Round101) -> str:
     return "\n".join(lines)
 
 
-def view_text(view: PlayerView) -> str:
+def view_text(view: Any) -> str:
     """What one seat sees: its own hand, the others' card counts, the table, and whose turn it is."""
     if view.to_move is None:
         turn = _("the round is over")

@@ -16,19 +16,18 @@ seats dealt into the round, and the ``chain`` and the ``log`` name match seats.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
-from pianitsa101._checks import plural
+from pianitsa101._checks import plural, whole_number
 from pianitsa101.cardart import card_html
 from pianitsa101.cards import Card, Rank, Suit
-from pianitsa101.game101.events import PenaltyChain
+from pianitsa101.game101.events import Event, PenaltyChain
+from pianitsa101.game101.rules import Rules101
+from pianitsa101.game101.text import view_text
+from pianitsa101.i18n import _
 
-if TYPE_CHECKING:
-    from pianitsa101.game101.events import Event
-    from pianitsa101.game101.round import Round101
-    from pianitsa101.game101.rules import Rules101
-
-__all__ = ["PlayerView", "round_html", "unseen_cards"]
+__all__ = ["PlayerView", "round_html", "seat_view", "unseen_cards"]
 
 
 class PlayerView(NamedTuple):
@@ -66,9 +65,36 @@ class PlayerView(NamedTuple):
 
     def __str__(self) -> str:
         """A text table: the table, the own hand, the others' card counts, whose turn and what is due."""
-        from pianitsa101.game101.text import view_text
-
         return view_text(self)
+
+
+def seat_view(rnd: Any, seat: int, totals: Sequence[int] | None = None) -> PlayerView:
+    """What ``seat`` may see of the round ``rnd`` (``Round101.view``); ``totals``: ``rnd.totals``."""
+    seat = _seat(rnd, seat)
+    totals = rnd.totals if totals is None else _totals(rnd, totals)
+    hands, to_move = rnd._hands, rnd.to_move
+    return PlayerView(
+        seat, rnd.players, tuple(hands[seat]), tuple(map(len, hands)), tuple(rnd._discard), rnd.top,
+        len(rnd._stock), rnd.direction, to_move, rnd.ordered_suit, rnd.pending_draw,
+        rnd.pending_rank, rnd.must_cover, rnd.skip_to_answer and seat == to_move, rnd.rules, totals,
+        rnd.drawn if seat == to_move else None, rnd._deck, rnd.public_log,
+        seats=tuple(range(rnd.players)), chain=rnd.chain if rnd.pending_draw else None)
+
+
+def _seat(rnd: Any, seat: Any) -> int:
+    number = seat if type(seat) is int else whole_number(seat)
+    if number is None or not 0 <= number < rnd.players:
+        raise ValueError(_("seat must be 0..{last}, got {value}").format(
+            last=rnd.players - 1, value=repr(seat)))
+    return number
+
+
+def _totals(rnd: Any, totals: Any) -> tuple[int, ...]:
+    given = tuple(totals) if isinstance(totals, Iterable) and not isinstance(totals, str) else None
+    if given is None or len(given) != rnd.players:
+        raise ValueError(_("totals must be {players} numbers, one per seat, got {value}").format(
+            players=rnd.players, value=repr(totals)))
+    return given
 
 
 def unseen_cards(view: PlayerView) -> frozenset[Card]:
@@ -84,7 +110,7 @@ def _cards_html(cards) -> str:
     return "".join(card_html(c) for c in cards) or "<i>(none)</i>"
 
 
-def round_html(rnd: Round101, face_up: bool = True) -> str:
+def round_html(rnd: Any, face_up: bool = True) -> str:
     """A small HTML table of a round: hands (face up or as counts), discard top, obligations."""
     rows = []
     for seat, hand in enumerate(rnd._hands):

@@ -45,6 +45,7 @@ asked to answer" is not something a seat at a real table would know. ``Belief.sa
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from pianitsa101.cards import _BY_INDEX, Card, Rank, Suit
 from pianitsa101.game101.events import (
@@ -55,7 +56,8 @@ from pianitsa101.game101.events import (
     SuitOrdered,
     TurnPassed,
 )
-from pianitsa101.game101.legal import options_table
+from pianitsa101.game101.laws import may_play_on
+from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.view import PlayerView, unseen_cards
 from pianitsa101.strategy.sampling import MAX_TRIES, Belief, SampleTally, SlotGroup, _mask
 
@@ -94,7 +96,6 @@ class _Reader:
         self.view = view
         self.me = view.seat
         self.wild = view.rules.queen_wild
-        self.table = options_table(self.wild)
         self.everything = _mask(view.deck)
         n = view.players
         played, drawn = [0] * n, [0] * n
@@ -147,9 +148,7 @@ class _Reader:
         if not self.discard or (cover and self.view.rules.six == "cover_any"):
             return self.everything
         top = self.discard[-1]
-        o = 4 if self.ordered is None else _SUIT_INDEX[self.ordered]
-        row = self.table[top.index * 5 + o]
-        return _mask(c for c in _BY_INDEX if row[c.index])
+        return _playable_mask(top, self.ordered, self.wild)
 
     def run(self) -> Belief:
         log = self.view.log
@@ -379,3 +378,10 @@ def _merge_ways(parts: list[tuple[int, int]]) -> int:
         total[g] = total.get(g, 0) + n
         out *= math.comb(total[g], n)
     return out
+
+
+@cache
+def _playable_mask(top: Card, ordered: Suit | None, queen_wild: bool) -> int:
+    """The mask of the cards that ``may_play_on`` lets go on ``top`` (R6, R14), worked out once."""
+    rules = Rules101(queen_wild=queen_wild)  # the only option may_play_on reads
+    return _mask(c for c in _BY_INDEX if may_play_on(c, top, ordered, rules))
