@@ -16,14 +16,6 @@ ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ["pianitsa101/cards.py", "pianitsa101/pianitsa", "pianitsa101/game101"]
 MAX_LINES = 60
 
-# Functions of 101 that were longer than the limit when it was set; they are being split.
-# Remove an entry as soon as its function fits: a listed function that fits fails the test.
-TOO_LONG_FOR_NOW = {
-    "pianitsa101/game101/deal.py:check_position",
-    "pianitsa101/game101/legal.py:_reason",
-    "pianitsa101/game101/record.py:match_from_json",
-    "pianitsa101/game101/round.py:Round101.__init__",
-}
 
 
 def engine_files() -> list[Path]:
@@ -64,18 +56,8 @@ def test_no_engine_function_is_longer_than_the_limit():
     problems = []
     for file in engine_files():
         path = file.relative_to(ROOT).as_posix()
-        problems += [p for p in too_long(path, file.read_text(encoding="utf-8"))
-                     if f"{path}:{p.split()[1]}" not in TOO_LONG_FOR_NOW]
+        problems += too_long(path, file.read_text(encoding="utf-8"))
     assert not problems, "\n".join(problems)
-
-
-def test_every_function_allowed_to_be_long_still_is():
-    still = set()
-    for file in engine_files():
-        path = file.relative_to(ROOT).as_posix()
-        still |= {f"{path}:{p.split()[1]}" for p in too_long(path, file.read_text(encoding="utf-8"))}
-    fits = TOO_LONG_FOR_NOW - still
-    assert not fits, f"now {MAX_LINES} lines or less, so remove them from TOO_LONG_FOR_NOW: {fits}"
 
 
 LONG = "class Table:\n    def deal(self):\n" + "        x = 1\n" * 60 + "\n\ndef short():\n    return 1\n"
