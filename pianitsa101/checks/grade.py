@@ -33,11 +33,12 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
+from pianitsa101.checks import sandbox
 from pianitsa101.checks.autograde import TIMEOUT, NotebookGrade, Score, grade_notebook, load_masters
 from pianitsa101.checks.build import SOURCE, read_notebook
 from pianitsa101.i18n import N_, _, get_language
 
-__all__ = ["find_notebooks", "grade", "main", "table", "to_csv"]
+__all__ = ["find_notebooks", "grade", "main", "refuse_without_sandbox", "table", "to_csv"]
 
 
 LOOSE = "(loose files)"  # the "student" of notebooks lying beside the students' folders
@@ -267,6 +268,7 @@ def grade(paths: list[Path], csv_path: Path | None = None, timeout: float = TIME
           source: Path = SOURCE, strict: bool = False) -> list[NotebookGrade]:
     """Grade the notebooks, print the table and the CSV, write the CSV file; return the grades."""
     expected = expected_exercises(source)  # fails early when the sources are missing
+    refuse_without_sandbox()
     todo = find_notebooks(paths)
     if not todo:
         raise SystemExit(_("no notebooks found in {paths}").format(paths=", ".join(map(str, paths))))
@@ -288,6 +290,16 @@ def grade(paths: list[Path], csv_path: Path | None = None, timeout: float = TIME
     print("\n" + _("CSV, also written to {path}:").format(path=csv_path))
     print(text, end="")
     return grades
+
+
+def refuse_without_sandbox() -> None:
+    """SystemExit (why, and what to do) where no sandbox can be made and UNSAFE is not set."""
+    why = sandbox.sandbox_refusal()
+    if why and not sandbox.unsafe():
+        raise SystemExit(_("refused: the students' code runs only in a sandbox, and {why}").format(why=why))
+    if why:
+        text = _("warning: UNSAFE=1: the students' code runs without a sandbox, as your own user ({why})")
+        print(text.format(why=why), flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

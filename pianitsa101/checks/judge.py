@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.checks import sandbox
 from pianitsa101.checks._core import CheckError, Foreign
 from pianitsa101.checks._exercises import EXERCISES
 from pianitsa101.checks._limit import TimeUp
@@ -100,11 +101,41 @@ class _Sender(pickle.Pickler):
         return None
 
 
-class _Refused(pickle.Unpickler):
-    """Unpickles plain built-in values only: the student's process sends nothing else."""
+MAX_REPLY = 32 << 20  # bytes of one message from the student's process
+MAX_DEPTH = 48  # lists within lists in it
+MAX_ITEMS = 2_000_000  # values in it, in all
 
-    def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"{module}.{name} is not a plain value")
+
+def plain(data: bytes) -> Any:
+    """A message from the student's process: JSON (never a pickle), bounded in size, depth and count, its
+    lists made tuples (``_student.encode``'s tagged tuples). ``ValueError`` for anything else.
+
+    >>> plain(b'["result", ["int", 3], {}]')
+    ('result', ('int', 3), {})
+    >>> plain(b'[' * 100 + b']' * 100)
+    Traceback (most recent call last):
+    ...
+    ValueError: an answer nested more than 48 deep
+    """
+    if len(data) > MAX_REPLY:
+        raise ValueError(_("an answer of more than {size} MB").format(size=MAX_REPLY >> 20))
+    if data.count(b"[") + data.count(b"{") > MAX_ITEMS:
+        raise ValueError(_("an answer of more than {count} values").format(count=MAX_ITEMS))
+    try:
+        value = json.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise ValueError(_("an answer nested more than {depth} deep").format(depth=MAX_DEPTH)) from None
+    return _tuples(value, 0)
+
+
+def _tuples(value: Any, depth: int) -> Any:
+    if depth > MAX_DEPTH:
+        raise ValueError(_("an answer nested more than {depth} deep").format(depth=MAX_DEPTH))
+    if isinstance(value, list):
+        return tuple(_tuples(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return {int(k) if k.isdigit() and len(k) < 10 else k: _tuples(v, depth + 1) for k, v in value.items()}
+    return value
 
 
 def _error_class(name: str, bases: list[str]) -> type:
@@ -170,17 +201,18 @@ def decode(item: Any) -> Any:
 class Student:
     """The student's process: run cells in it, ask it to call the function or the agent."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: sandbox.Limits | None = None) -> None:
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
-        env = dict(os.environ)
-        env.pop("PYTHONSTARTUP", None)
-        env["PIANITSA101_LANG"] = get_language()  # the judge's language, whatever the answer sets there
-        self.proc = subprocess.Popen([sys.executable, str(_SCRIPT), str(to_child_r), str(from_child_w)],
-                                     pass_fds=(to_child_r, from_child_w), stdin=subprocess.DEVNULL,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        os.close(to_child_r)
-        os.close(from_child_w)
+        env = {"PIANITSA101_LANG": get_language()}  # the judge's language, whatever the answer sets there
+        try:
+            argv = [sys.executable, "-I", str(_SCRIPT), str(to_child_r), str(from_child_w)]
+            self.proc = sandbox.popen(argv, limits, env, pass_fds=(to_child_r, from_child_w),
+                                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL)
+        finally:
+            os.close(to_child_r)
+            os.close(from_child_w)
         self.write = os.fdopen(to_child_w, "wb")
         self.read_fd = from_child_r
         self.broken = ""  # why the process can no longer be asked anything
@@ -236,14 +268,14 @@ class Student:
             raise StudentGone(self.broken)
         try:
             (size,) = struct.unpack(">I", self._read(4, deadline))
-            if size > 200_000_000:
-                raise pickle.UnpicklingError(_("an answer of more than 200 MB"))
-            return _Refused(io.BytesIO(self._read(size, deadline))).load()
+            if size > MAX_REPLY:
+                raise ValueError(_("an answer of more than {size} MB").format(size=MAX_REPLY >> 20))
+            return plain(self._read(size, deadline))
         except TimeUp:
             self.broken = _("stopped at the time limit")
             self.kill()
             raise
-        except (pickle.UnpicklingError, EOFError, ValueError, struct.error) as exc:
+        except (EOFError, ValueError, RecursionError, struct.error) as exc:
             self.broken = _("the answer could not be read ({error})").format(error=exc)
             self.kill()
             raise StudentGone(self.broken) from None
@@ -375,7 +407,7 @@ def judge(exercise: str, cells: list[str], check_source: str, timeout: float = 6
     global _IN_JUDGE
     ex = EXERCISES[exercise]
     verdict = Verdict(False)
-    student = Student()
+    student = Student(sandbox.Limits(cpu=int(timeout * (len(cells) + 2)) + 900))
     if pid_file is not None:
         pid_file.write_text(str(student.pid), encoding="utf-8")
     try:
