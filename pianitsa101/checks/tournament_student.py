@@ -1,4 +1,4 @@
-"""The process a student's strategy runs in: ``python -m pianitsa101.checks.tournament_student``.
+"""The process a student's strategy runs in: ``python .../checks/tournament_student.py`` (in the sandbox).
 
 It reads framed messages on fd 0 (see :mod:`~pianitsa101.checks.tournament_worker`): ``load``
 (the imports and the answer cell, run once), ``match`` (a fresh ``MyAgent()``, its own module
@@ -14,15 +14,52 @@ import contextlib
 import io
 import json
 import os
+import pickle
 import random
 import signal
+import struct
 import sys
 import traceback
 from typing import Any
 
-from pianitsa101.checks.tournament_worker import HEADER, PARENT, CardUnpickler
+# Run as a script (the sandbox holds no more of the checks' folder than this file): the engine only.
+if sys.path and os.path.abspath(sys.path[0] or ".") == os.path.dirname(os.path.abspath(__file__)):
+    del sys.path[0]
 
-__all__ = ["STUDENT_FILE", "serve"]
+from pianitsa101.cards import Card, Rank, Suit
+
+__all__ = ["HEADER", "PARENT", "STUDENT_FILE", "CardUnpickler", "serve"]
+
+HEADER = struct.Struct(">I")  # the wire: 4 bytes of length, then the message
+PARENT = "PIANITSA101_TOURNAMENT_PARENT"  # the environment variable that tells a worker its parent's pid
+_CARDS = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
+
+
+def _stand_in() -> Any:
+    """A ``pianitsa101.checks`` for the imports cell: its check_*, hint and judge_here do nothing."""
+    import types
+
+    module = types.ModuleType("pianitsa101.checks", "The checks are not part of a tournament.")
+    module.__path__ = []  # type: ignore[attr-defined]
+
+    def nothing(*args: Any, **kwargs: Any) -> None:
+        return None
+
+    def attribute(name: str) -> Any:
+        if name.startswith("check_") or name in ("hint", "judge_here"):
+            return nothing
+        raise AttributeError(name)
+
+    module.__getattr__ = attribute  # type: ignore[method-assign]
+    return module
+
+
+class CardUnpickler(pickle.Unpickler):
+    """The tournament's messages (it is trusted): a card is its index in ``_CARDS``."""
+
+    def persistent_load(self, pid: Any) -> Any:
+        return _CARDS[pid]
+
 
 _MEMORY = 2 << 30  # bytes of address space a worker may use (a runaway list fails there, not the machine)
 STUDENT_FILE = "<answer cell of {name}>"  # how the student's code is named in tracebacks
@@ -94,6 +131,9 @@ def serve() -> None:
         data = json.dumps(reply).encode("utf-8")
         os.write(out, HEADER.pack(len(data)) + data)
 
+    import pianitsa101
+
+    sys.modules["pianitsa101.checks"] = pianitsa101.checks = _stand_in()  # type: ignore[attr-defined]
     namespace: dict[str, Any] = {}
     cls: Any = None
     filename = "<answer cell>"

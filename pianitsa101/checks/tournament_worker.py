@@ -26,7 +26,6 @@ import os
 import pickle
 import select
 import signal
-import struct
 import subprocess
 import sys
 import threading
@@ -35,26 +34,37 @@ from collections import deque
 from concurrent.futures import Future
 from typing import Any
 
-from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.cards import Card
+from pianitsa101.checks import sandbox
+from pianitsa101.checks.tournament_student import _CARDS, HEADER, PARENT, CardUnpickler
 
 __all__ = ["HEADER", "PARENT", "CardUnpickler", "RemoteAgent", "StrategyFailed", "Worker"]
 
-_CARDS = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 _CARD_INDEX = {card: i for i, card in enumerate(_CARDS)}
-HEADER = struct.Struct(">I")
 _MAX_REPLY = 4096  # bytes: a reply is a small JSON object
-PARENT = "PIANITSA101_TOURNAMENT_PARENT"  # the environment variable that tells a worker its parent's pid
 _BACKSTOP = 30  # limits of wall time after which a worker is stuck, however little CPU it got
+_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tournament_student.py")
 
 
 def _cpu_seconds(pid: int) -> float | None:
-    """The CPU time a process has used so far (Linux: /proc), or None where that cannot be read."""
+    """The CPU time a process and its descendants (the sandbox's) have used so far (Linux: /proc), or
+    None where that cannot be read."""
+    total, todo, seen = 0.0, [pid], set()
     try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            fields = stat.read().rsplit(b")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        while todo:
+            current = todo.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            with open(f"/proc/{current}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children", "rb") as children:
+                    todo.extend(int(child) for child in children.read().split())
     except (OSError, ValueError, IndexError):
-        return None
+        return None if current == pid else total
+    return total
 
 
 class StrategyFailed(Exception):
@@ -68,11 +78,6 @@ class StrategyFailed(Exception):
 class _CardPickler(pickle.Pickler):  # a card goes as its index in _CARDS
     def persistent_id(self, obj: Any) -> Any:
         return _CARD_INDEX[obj] if type(obj) is Card else None
-
-
-class CardUnpickler(pickle.Unpickler):
-    def persistent_load(self, pid: Any) -> Any:
-        return _CARDS[pid]
 
 
 def _dumps(message: Any) -> bytes:
@@ -97,11 +102,12 @@ class Worker:
                  load_limit: float = 20.0) -> None:
         self.name = name
         self.failed: str | None = None
-        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0",
-               PARENT: str(os.getpid())}
-        self._proc = subprocess.Popen(
-            [sys.executable, "-m", "pianitsa101.checks.tournament_student"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+        env = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
+        if sandbox.sandbox_refusal():  # UNSAFE=1: the worker watches its parent itself
+            env[PARENT] = str(os.getpid())
+        self._proc = sandbox.popen(
+            [sys.executable, "-I", _SCRIPT], sandbox.Limits(cpu=3600), env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             start_new_session=hasattr(os, "setsid"))
         self._lock = threading.Lock()
         self._queue: deque[list[Any]] = deque()  # [future, sent at, limit, what]
