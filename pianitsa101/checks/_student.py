@@ -332,7 +332,12 @@ def main(read_fd: int, write_fd: int) -> None:
                 channel.put(("what", what, encode(value) if what == "other" else None))
             elif kind == "agent":  # build (or take) the agent named
                 value = space[message[1]]
-                agent = value() if isinstance(value, type) else value
+                try:
+                    with _limit.time_limit(1.0, cpu=True):  # as long as one choose() may take
+                        agent = value() if isinstance(value, type) else value
+                except _limit.TimeUp:
+                    channel.put(("timeout",))
+                    continue
                 mro = [(c.__module__, c.__name__) for c in type(agent).__mro__]
                 name = getattr(agent, "name", None)
                 chooses = callable(getattr(agent, "choose", None))

@@ -36,6 +36,7 @@ from pathlib import Path
 from pianitsa101.checks import sandbox
 from pianitsa101.checks.autograde import TIMEOUT, NotebookGrade, Score, grade_notebook, load_masters
 from pianitsa101.checks.build import SOURCE, read_notebook
+from pianitsa101.checks.secret import read_secret
 from pianitsa101.i18n import N_, _, get_language
 
 __all__ = ["find_notebooks", "grade", "main", "refuse_without_sandbox", "table", "to_csv"]
@@ -122,7 +123,7 @@ def _read_pid(path: Path | None) -> int | None:
 
 def _serve(source: Path, timeout: float, strict: bool = False) -> None:
     """The worker's loop: grade each notebook named on stdin, write its grade as JSON to the file named."""
-    masters = load_masters(source)
+    masters = load_masters(source, read_secret())
     for line in sys.stdin:
         job = json.loads(line)
         result = grade_notebook(Path(job["path"]), masters, timeout, job["student"],
@@ -269,6 +270,9 @@ def grade(paths: list[Path], csv_path: Path | None = None, timeout: float = TIME
     """Grade the notebooks, print the table and the CSV, write the CSV file; return the grades."""
     expected = expected_exercises(source)  # fails early when the sources are missing
     refuse_without_sandbox()
+    if not read_secret():
+        print(_("note: no SECRET given: the hidden tests use the seeds printed in the source notebooks, "
+                "which students can read (make grade SECRET=... keeps them hidden)"), flush=True)
     todo = find_notebooks(paths)
     if not todo:
         raise SystemExit(_("no notebooks found in {paths}").format(paths=", ".join(map(str, paths))))

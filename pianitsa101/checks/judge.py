@@ -37,6 +37,7 @@ from pianitsa101.checks import sandbox
 from pianitsa101.checks._core import CheckError, Foreign
 from pianitsa101.checks._exercises import EXERCISES
 from pianitsa101.checks._limit import TimeUp
+from pianitsa101.checks.secret import hidden_seed, read_secret
 from pianitsa101.i18n import N_, _, get_language
 
 __all__ = ["CHANGED", "Verdict", "cell_label", "judge", "judge_here", "main"]
@@ -49,6 +50,7 @@ def cell_label(index: int) -> str:
     return _("cell {number}").format(number=index)
 
 _SCRIPT = Path(__file__).with_name("_student.py")
+AGENT_LIMIT = 1.0  # seconds of processor time to build the agent (MyAgent()), as for one choose()
 _IN_JUDGE = False  # True while a check cell runs here: judge_here does nothing then
 
 
@@ -362,7 +364,11 @@ class ProxyAgent:
         return self.student.call(("agent", "choose"), (view, list(legal_moves)), {}, seconds)
 
     def _reset(self, seed: int) -> None:
-        self.student.call(("agent", "reset"), (seed,), {})
+        self.student.call(("agent", "reset"), (seed,), {}, 1.0)
+
+    def reset_limited(self, seconds: float, seed: int) -> None:
+        """reset(seed), its time limit kept by the student's process."""
+        self.student.call(("agent", "reset"), (seed,), {}, seconds)
 
     def __repr__(self) -> str:
         return self.text
@@ -375,7 +381,13 @@ def _agent_factory(student: Student, name: str) -> Any:
 
         def __call__(self) -> ProxyAgent:
             student.put(("agent", name))
-            reply = student.get()
+            try:
+                reply = student.get(time.monotonic() + 3 * AGENT_LIMIT + 10)
+            except TimeoutError:
+                student.kill()
+                raise TimeUp from None
+            if reply[0] == "timeout":
+                raise TimeUp
             if reply[0] == "raised":
                 error = _error_class(str(reply[1]), list(reply[4]))(reply[2])
                 error.where = where_text(reply[3])
@@ -515,6 +527,8 @@ def judge_here(exercise: str, seed: int = 101, timeout: float = 60.0) -> None:
     if _IN_JUDGE:
         return
     ex = EXERCISES[exercise]
+    secret = read_secret()  # nbgrader: the teacher's secret, in the grading environment, chooses the cases
+    seed = hidden_seed(secret, exercise) if secret else seed
     payload = json.dumps({"exercise": exercise, "cells": _kernel_cells(), "seed": seed, "timeout": timeout})
     env = {**os.environ, "PIANITSA101_LANG": get_language()}  # the judge answers in the notebook's language
     done = subprocess.run([sys.executable, "-m", "pianitsa101.checks.judge"], input=payload, text=True,
