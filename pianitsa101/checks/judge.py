@@ -203,12 +203,14 @@ def decode(item: Any) -> Any:
 class Student:
     """The student's process: run cells in it, ask it to call the function or the agent."""
 
-    def __init__(self, limits: sandbox.Limits | None = None) -> None:
+    def __init__(self, limits: sandbox.Limits | None = None, allowed: list[str] | None = None) -> None:
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
         env = {"PIANITSA101_LANG": get_language()}  # the judge's language, whatever the answer sets there
         try:
             argv = [sys.executable, "-I", str(_SCRIPT), str(to_child_r), str(from_child_w)]
+            if allowed is not None:  # what of the package the answer may reach (_guard.py)
+                argv.append(json.dumps(list(allowed)))
             self.proc = sandbox.popen(argv, limits, env, pass_fds=(to_child_r, from_child_w),
                                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                       stderr=subprocess.DEVNULL)
@@ -419,7 +421,7 @@ def judge(exercise: str, cells: list[str], check_source: str, timeout: float = 6
     global _IN_JUDGE
     ex = EXERCISES[exercise]
     verdict = Verdict(False)
-    student = Student(sandbox.Limits(cpu=int(timeout * (len(cells) + 2)) + 900))
+    student = Student(sandbox.Limits(cpu=int(timeout * (len(cells) + 2)) + 900), list(ex.allowed))
     if pid_file is not None:
         pid_file.write_text(str(student.pid), encoding="utf-8")
     try:

@@ -56,6 +56,7 @@ class Limits:
     cpu: int = 1800  # seconds of processor time, in all
     disk: int = 64 << 20  # bytes of its scratch folder, and of any one file
     files: int = 256  # open files at once
+    threads: bool = False  # may it start threads (it never starts processes)
 
 
 def unsafe() -> bool:
@@ -108,9 +109,9 @@ def _bpf(code: int, jt: int, jf: int, k: int) -> bytes:
     return struct.pack("HBBI", code, jt, jf, k)
 
 
-def seccomp_program(machine: str | None = None) -> bytes | None:
-    """A seccomp filter (classic BPF) that refuses fork, vfork, clone of a process and clone3 (glibc then
-    makes threads with clone); None on a machine it is not written for."""
+def seccomp_program(machine: str | None = None, threads: bool = False) -> bytes | None:
+    """A seccomp filter (classic BPF) that refuses fork, vfork, clone3 (glibc then makes threads with clone)
+    and clone, of a thread too unless ``threads``; None on a machine it is not written for."""
     machine = machine or os.uname().machine
     if machine not in _ARCHES:
         return None
@@ -133,7 +134,7 @@ def seccomp_program(machine: str | None = None) -> bytes | None:
     body.append(_bpf(jeq, 1, 0, clone))
     body.append(_bpf(ret, 0, 0, allow))
     body.append(_bpf(ld_w_abs, 0, 0, 16))  # clone's flags (low word)
-    body.append(_bpf(jset, 1, 0, _CLONE_THREAD))
+    body.append(_bpf(jset, 1 if threads else 0, 0, _CLONE_THREAD))
     body.append(_bpf(ret, 0, 0, errno | _EPERM))
     body.append(_bpf(ret, 0, 0, allow))
     return b"".join(body)
@@ -169,7 +170,8 @@ def sandboxed(argv: list[str], limits: Limits | None = None, env: dict[str, str]
     student's process gets (nothing else of the teacher's). ``SandboxUnavailable`` where none can be made
     and the teacher did not say ``UNSAFE=1`` (then the command is run with rlimits only)."""
     env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1", "HOME": "/tmp",
-           "PYTHONNOUSERSITE": "1", **(env or {})}
+           "PYTHONNOUSERSITE": "1", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+           "MKL_NUM_THREADS": "1", "NUMBA_NUM_THREADS": "1", **(env or {})}
     limits = limits or Limits()
     limit = ["prlimit", f"--as={limits.memory}", f"--cpu={limits.cpu}", f"--fsize={limits.disk}",
              f"--nofile={limits.files}", "--core=0", "--"]
@@ -197,7 +199,7 @@ def sandboxed(argv: list[str], limits: Limits | None = None, env: dict[str, str]
     for key, value in env.items():
         command += ["--setenv", key, value]
     fds = keep_fds
-    program = seccomp_program()
+    program = seccomp_program(threads=limits.threads)
     if program is not None:
         read, write = os.pipe()
         os.write(write, program)

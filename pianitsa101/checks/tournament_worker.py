@@ -36,6 +36,7 @@ from typing import Any
 
 from pianitsa101.cards import Card
 from pianitsa101.checks import sandbox
+from pianitsa101.checks._exercises import EXERCISES
 from pianitsa101.checks.tournament_student import _CARDS, HEADER, PARENT, CardUnpickler
 
 __all__ = ["HEADER", "PARENT", "CardUnpickler", "RemoteAgent", "StrategyFailed", "Worker"]
@@ -106,7 +107,8 @@ class Worker:
         if sandbox.sandbox_refusal():  # UNSAFE=1: the worker watches its parent itself
             env[PARENT] = str(os.getpid())
         self._proc = sandbox.popen(
-            [sys.executable, "-I", _SCRIPT], sandbox.Limits(cpu=3600), env,
+            [sys.executable, "-I", _SCRIPT, json.dumps(list(EXERCISES["strategy"].allowed))],
+            sandbox.Limits(cpu=3600), env,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             start_new_session=hasattr(os, "setsid"))
         self._lock = threading.Lock()
