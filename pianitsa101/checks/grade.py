@@ -34,6 +34,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from pianitsa101.checks import sandbox
+from pianitsa101.checks._safe import csv_cell, printable
 from pianitsa101.checks.autograde import TIMEOUT, NotebookGrade, Score, grade_notebook, load_masters
 from pianitsa101.checks.build import SOURCE, read_notebook
 from pianitsa101.checks.secret import read_secret
@@ -240,6 +241,7 @@ def table(grades: list[NotebookGrade], expected: dict[str, float] | None = None)
     for _student, _scores, problems in loose:
         for file, problem in problems:
             rows.append((_(LOOSE_TEXT), Path(file).name, "", "", problem))
+    rows = [(printable(r[0], 80), printable(r[1], 80), r[2], r[3], printable(r[4], 600)) for r in rows]
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     lines = []
     for r in rows:
@@ -256,12 +258,12 @@ def to_csv(grades: list[NotebookGrade], expected: dict[str, float] | None = None
     exercises = list(maxima)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["student", *exercises, "total", "max", "flags"])
+    writer.writerow(["student", *map(csv_cell, exercises), "total", "max", "flags"])
     for student, scores, _problems in students:
         points = [scores[e].points if e in scores else 0.0 for e in exercises]
         flags = "; ".join(f"{e}: {scores[e].flags}" for e in exercises if e in scores and scores[e].flags)
-        writer.writerow([student, *map(_number, points), _number(sum(points)), _number(sum(maxima.values())),
-                         flags])
+        writer.writerow([csv_cell(student, 80), *map(_number, points), _number(sum(points)),
+                         _number(sum(maxima.values())), csv_cell(flags)])
     return out.getvalue()
 
 

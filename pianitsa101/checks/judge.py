@@ -37,6 +37,7 @@ from pianitsa101.checks import sandbox
 from pianitsa101.checks._core import CheckError, Foreign
 from pianitsa101.checks._exercises import EXERCISES
 from pianitsa101.checks._limit import TimeUp
+from pianitsa101.checks._safe import printable
 from pianitsa101.checks.secret import hidden_seed, read_secret
 from pianitsa101.i18n import N_, _, get_language
 
@@ -196,8 +197,8 @@ def decode(item: Any) -> Any:
     if tag == "real":
         return float(item[2])
     if tag in ("generator", "foreign"):
-        return Foreign(str(item[1]), str(item[2])[:300])
-    return Foreign("unknown", repr(item)[:300])
+        return Foreign(printable(item[1], 80), printable(item[2], 300))
+    return Foreign("unknown", printable(repr(item), 300))
 
 
 class Student:
@@ -305,9 +306,10 @@ class Student:
             return decode(reply[1])
         if reply[0] == "raised":
             _raised, name, text, where, bases = reply
+            name, text = printable(name, 80), printable(text, 500)  # the student's texts: data, bounded
             if name == "NotImplementedError":
                 raise NotImplementedError(text)
-            error = _error_class(str(name), list(bases))(text)
+            error = _error_class(name, [str(b) for b in bases][:20] if isinstance(bases, tuple) else [])(text)
             error.where = where_text(where)
             raise error
         raise StudentGone(_("an unexpected reply {reply}").format(reply=repr(reply[0])))
@@ -391,7 +393,8 @@ def _agent_factory(student: Student, name: str) -> Any:
             if reply[0] == "timeout":
                 raise TimeUp
             if reply[0] == "raised":
-                error = _error_class(str(reply[1]), list(reply[4]))(reply[2])
+                bases = [str(b) for b in reply[4]][:20] if isinstance(reply[4], tuple) else []
+                error = _error_class(printable(reply[1], 80), bases)(printable(reply[2], 500))
                 error.where = where_text(reply[3])
                 raise error
             return ProxyAgent(student, reply)
@@ -405,9 +408,9 @@ def where_text(where: Any) -> str:
         place, line, function, text = where
         cell = isinstance(place, int)
         name = cell_label(place) if cell else str(place)
-        return _("{cell}, line {line}, in {function}: {text}").format(cell=name, line=line, function=function,
-                                                                       text=text)
-    return str(where) if isinstance(where, str) else ""
+        return _("{cell}, line {line}, in {function}: {text}").format(
+            cell=printable(name, 80), line=line, function=printable(function, 80), text=printable(text, 200))
+    return printable(where, 300) if isinstance(where, str) else ""
 
 
 def _check_text(exc: BaseException) -> str:
@@ -454,8 +457,8 @@ def judge(exercise: str, cells: list[str], check_source: str, timeout: float = 6
                 verdict.stuck = i
             elif error is not None:
                 verdict.notes.append(_("{cell} raised {error}: "
-                                       "{text}").format(cell=cell_label(i), error=error[1],
-                                                                              text=str(error[2])[:120]))
+                                       "{text}").format(cell=cell_label(i), error=printable(error[1], 80),
+                                                        text=printable(error[2], 120)))
         student.put(("what", ex.function))
         what = student.get(time.monotonic() + 30)
         space: dict[str, Any] = {}

@@ -37,6 +37,7 @@ from typing import Any
 from pianitsa101.cards import Card
 from pianitsa101.checks import sandbox
 from pianitsa101.checks._exercises import EXERCISES
+from pianitsa101.checks._safe import printable
 from pianitsa101.checks.tournament_student import _CARDS, HEADER, PARENT, CardUnpickler
 
 __all__ = ["HEADER", "PARENT", "CardUnpickler", "RemoteAgent", "StrategyFailed", "Worker"]
@@ -219,6 +220,7 @@ class Worker:
 
     def fail(self, reason: str) -> None:
         """Stop the worker (its whole process group); every waiting request gets StrategyFailed(reason)."""
+        reason = printable(reason, 300)  # it may quote the student's error: data, bounded
         with self._lock:
             if self.failed is None:
                 self.failed = reason
