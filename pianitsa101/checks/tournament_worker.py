@@ -4,9 +4,11 @@ The engine runs in the tournament's process; a :class:`RemoteAgent` stands in a 
 For each decision it sends the worker the seat's :class:`~pianitsa101.game101.PlayerView`
 and the legal moves, and waits for the index of the chosen move: ``limit`` seconds (of the
 worker's own CPU time on a busy machine, see :class:`Worker`), ``budget`` seconds per match.
-The worker is a fresh ``python -m pianitsa101.checks.tournament_student``: it never sees the
-other hands, the stock, the other entries or the engine's objects, and whatever the student's
-code changes (a patched bot, a patched engine) changes only the worker's own copies.
+The worker is a fresh ``python .../checks/tournament_student.py`` in the sandbox (``sandbox.py``: no
+network, no files of the teacher's, limits, gone with the tournament), its imports guarded as
+exercise 12's are (``_guard.py``): it never sees the other hands, the stock, the other entries or
+the engine's objects, and whatever the student's code changes (a patched bot, a patched engine)
+changes only the worker's own copies.
 
 What comes back is read as untrusted bytes: a short JSON object, never a pickle; the only
 answer taken is a whole number that indexes the legal moves, so no reply can be an illegal
