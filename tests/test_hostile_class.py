@@ -292,3 +292,57 @@ def test_reset_has_the_same_time_limit_as_choose():
 
     with pytest.raises(CheckError, match="no answer within 1 second"):  # (it had 600 s, and so a hang here)
         check_strategy(Slow(), matches=20)
+
+
+# --- the class tournament -----------------------------------------------------------------------
+
+def test_a_hostile_tournament_entry_harms_nothing_and_forfeits_with_its_reason(tmp_path):
+    from pianitsa101.checks.tournament import play_class_tournament
+    from pianitsa101.checks.tournament_demo import HONEST as STRATEGIES
+    from pianitsa101.checks.tournament_demo import write_notebook
+    from pianitsa101.checks.tournament_entries import find_entries
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(5)
+    server.settimeout(5)
+    port = server.getsockname()[1]
+    honest = STRATEGIES["expensive_first"].replace("{w}", "0")
+    hostile = {
+        "writer": f"open({str(tmp_path / 'pwned.txt')!r}, 'w').write('x')\n" + honest,
+        "connector": (f"import socket\nsocket.create_connection(('127.0.0.1', {port}), timeout=2)\n"
+                      + honest),
+        "spawner": ("import subprocess, sys\n"
+                    f"subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(120)', {MARK!r}])\n"
+                    + honest),
+        "forwarder": "from pianitsa101.game101 import HeuristicAgent\nMyAgent = HeuristicAgent\n",
+        "escaper": ("class MyAgent:\n    def choose(self, view, legal_moves):\n"
+                    "        raise type('E\\x1b[2J\\r=1+1', (Exception,), {})('\\x1b[31mwon')\n"),
+    }
+    folder = tmp_path / "class"
+    write_notebook(folder / "honest" / "12_strategy.ipynb", honest)
+    for name, code in hostile.items():
+        write_notebook(folder / name / "12_strategy.ipynb", code)
+    result = play_class_tournament(find_entries([folder]), matches=4, seed=3, jobs=1, limit=0.5,
+                                   bots=("RandomAgent",))
+    try:
+        server.accept()
+        connected = True
+    except OSError:
+        connected = False
+    server.close()
+    lines = {line.name: line for line in result.lines}
+    assert not (tmp_path / "pwned.txt").exists() and not connected
+    assert lines["honest"].forfeits == 0
+    reasons = {"writer": "FileNotFoundError", "connector": "ConnectionRefusedError",
+               "spawner": "Operation not permitted", "forwarder": "cannot import name 'HeuristicAgent'",
+               "escaper": "\\x1b[31mwon"}
+    for name, reason in reasons.items():
+        assert lines[name].forfeits == lines[name].matches and reason in lines[name].note, lines[name]
+    board = result.text() + result.to_csv()
+    assert "\x1b" not in board and "\r" not in board and ",=" not in board
+    for entry in Path("/proc").iterdir():
+        try:
+            assert MARK.encode() not in (entry / "cmdline").read_bytes()
+        except (OSError, ValueError):
+            continue
