@@ -40,6 +40,7 @@ from pianitsa101.cards import Card
 from pianitsa101.checks import sandbox
 from pianitsa101.checks._exercises import EXERCISES
 from pianitsa101.checks._safe import printable
+from pianitsa101.checks.secret import salted
 from pianitsa101.checks.tournament_student import _CARDS, HEADER, PARENT, CardUnpickler
 
 __all__ = ["HEADER", "PARENT", "CardUnpickler", "RemoteAgent", "StrategyFailed", "Worker"]
@@ -255,8 +256,9 @@ class RemoteAgent:
         self.name = worker.name
         self.thinking = 0.0  # seconds the worker spent on this match's decisions
         self._log: tuple = ()
-        self._wait(worker.request(("match", key, seed, rules.to_dict(), tuple(deck)), 10 * limit,
-                                  "creating MyAgent()"))
+        seed = salted(seed, "agent")  # it tells nothing of the schedule's generator, which draws the deals
+        self._wait(worker.request(("match", key, seed, rules.to_dict(), tuple(deck)), limit,
+                                  "creating MyAgent()"))  # the same limit as a decision
 
     def _wait(self, future: Future) -> dict[str, Any]:
         reply, spent = future.result()  # the reader thread settles it by its deadline
