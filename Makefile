@@ -117,9 +117,10 @@ bench: $(STAMP) $(NUMBA_STAMP)
 # Exercises (exercises/README.md): write the student and solution notebooks from their
 # sources, and grade submissions: make grade NB=notebook.ipynb or make grade DIR=folder
 # (optional CSV=file, TIMEOUT=seconds per cell, JOBS=notebooks at once, STRICT=1: a flagged answer earns 0,
-# SECRET=the grader's secret (the hidden cases), UNSAFE=1: run the students' code without a sandbox).
+# SECRET=the grader's secret or SECRET_FILE=its file (the hidden cases), UNSAFE=1: run the students' code without a sandbox).
 # The students' code runs in a sandbox (bubblewrap, exercises/README.md); without one it is refused.
-SANDBOX_ENV = $(if $(filter-out 0,$(UNSAFE)),PIANITSA101_UNSAFE=1) $(if $(SECRET),PIANITSA101_SECRET="$(SECRET)")
+SANDBOX_ENV = $(if $(filter-out 0,$(UNSAFE)),PIANITSA101_UNSAFE=1) $(if $(SECRET),PIANITSA101_SECRET="$(SECRET)") \
+    $(if $(SECRET_FILE),PIANITSA101_SECRET_FILE="$(SECRET_FILE)")
 exercises: $(STAMP)
 	$(BIN)/python -m pianitsa101.checks.build
 

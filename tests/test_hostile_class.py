@@ -346,3 +346,25 @@ def test_a_hostile_tournament_entry_harms_nothing_and_forfeits_with_its_reason(t
             assert MARK.encode() not in (entry / "cmdline").read_bytes()
         except (OSError, ValueError):
             continue
+
+
+# --- where no sandbox can be made ---------------------------------------------------------------
+
+def test_without_a_sandbox_the_tools_refuse_unless_the_teacher_says_unsafe(monkeypatch):
+    from pianitsa101.checks.grade import refuse_without_sandbox
+    from pianitsa101.checks.judge import Student
+
+    assert "no sandbox on this system" in sandbox.sandbox_refusal("darwin")
+    assert "bubblewrap is not installed" in sandbox.sandbox_refusal("linux", bwrap=None)
+    monkeypatch.setattr(sandbox, "sandbox_refusal", lambda *a, **k: "bubblewrap is not installed")
+    monkeypatch.delenv("PIANITSA101_UNSAFE", raising=False)
+    with pytest.raises(SystemExit, match="refused: the students' code runs only in a sandbox"):
+        refuse_without_sandbox()
+    with pytest.raises(sandbox.SandboxUnavailable):
+        Student()
+    monkeypatch.setenv("PIANITSA101_UNSAFE", "1")
+    monkeypatch.setenv("PIANITSA101_SECRET", SECRET)
+    refuse_without_sandbox()  # a warning, and the students' code runs as the teacher's user ...
+    command, env, _fds = sandbox.sandboxed(["python", "answer.py"])
+    assert command[-2:] == ["python", "answer.py"]
+    assert "PIANITSA101_SECRET" not in env  # ... without the secret
