@@ -123,14 +123,18 @@ bench: $(STAMP) $(NUMBA_STAMP)
 
 # Exercises (exercises/README.md): write the student and solution notebooks from their
 # sources, and grade submissions: make grade NB=notebook.ipynb or make grade DIR=folder
-# (optional CSV=file, TIMEOUT=seconds per cell, JOBS=notebooks at once, STRICT=1: a flagged answer earns 0).
+# (optional CSV=file, TIMEOUT=seconds per cell, JOBS=notebooks at once, STRICT=1: a flagged answer earns 0,
+# SECRET=the grader's secret or SECRET_FILE=its file (the hidden cases), UNSAFE=1: run the students' code without a sandbox).
+# The students' code runs in a sandbox (bubblewrap, exercises/README.md); without one it is refused.
+SANDBOX_ENV = $(if $(filter-out 0,$(UNSAFE)),PIANITSA101_UNSAFE=1) $(if $(SECRET),PIANITSA101_SECRET="$(SECRET)") \
+    $(if $(SECRET_FILE),PIANITSA101_SECRET_FILE="$(SECRET_FILE)")
 exercises: $(STAMP)
 	$(BIN)/python -m pianitsa101.checks.build
 
 grade: $(STAMP)
 	@test -n "$(NB)$(DIR)" || { echo "usage: make grade NB=path/to/notebook.ipynb  or  make grade DIR=folder" \
-	    "[CSV=grades.csv] [TIMEOUT=60] [JOBS=2] [STRICT=1]"; exit 2; }
-	$(BIN)/python -m pianitsa101.checks.grade $(if $(NB),"$(NB)") $(if $(DIR),"$(DIR)") \
+	    "[CSV=grades.csv] [TIMEOUT=60] [JOBS=2] [STRICT=1] [SECRET=...] [UNSAFE=1]"; exit 2; }
+	$(SANDBOX_ENV) $(BIN)/python -m pianitsa101.checks.grade $(if $(NB),"$(NB)") $(if $(DIR),"$(DIR)") \
 	    $(if $(CSV),--csv "$(CSV)") $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JOBS),--jobs $(JOBS)) \
 	    $(if $(filter-out 0,$(STRICT)),--strict)
 
@@ -138,9 +142,9 @@ grade: $(STAMP)
 # the notebooks in DIR, each in its own process, against the others and the built-in bots
 # (optional OUT=folder, MATCHES=least per entry, SEED=..., JOBS=engine processes).
 tournament: $(STAMP)
-	@test -n "$(DIR)" || { echo "usage: make tournament DIR=folder [OUT=folder] [MATCHES=200] [SEED=0] [JOBS=2]"; \
+	@test -n "$(DIR)" || { echo "usage: make tournament DIR=folder [OUT=folder] [MATCHES=200] [SEED=0] [JOBS=2] [UNSAFE=1]"; \
 	    exit 2; }
-	$(BIN)/python -m pianitsa101.checks.tournament "$(DIR)" $(if $(OUT),--out "$(OUT)") \
+	$(SANDBOX_ENV) $(BIN)/python -m pianitsa101.checks.tournament "$(DIR)" $(if $(OUT),--out "$(OUT)") \
 	    $(if $(MATCHES),--matches $(MATCHES)) $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS))
 
 # 30 made-up strategies (one crashes, one loops), 200+ matches each: about 5 minutes, so not in make bench.

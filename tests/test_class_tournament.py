@@ -1,4 +1,4 @@
-"""The class tournament (issue 18, item 6): broken strategies forfeit with a reason, the rest play on.
+"""The class tournament: broken strategies forfeit with a reason, the rest play on.
 
 Small and quick: a class of seven notebooks (one honest strategy, one that peeks for hidden
 cards, one that patches the bots, and the four broken kinds), RandomAgent as the only bot,
@@ -27,10 +27,9 @@ from pianitsa101.game101 import GreedyAgent, Match101, RandomAgent, Rules101
 LIMIT = 0.5  # seconds per decision: a loop is found in half a second
 
 # Looks for the engine's objects (they hold every hand and the stock) anywhere in its process,
-# and for anything in the view beyond the seat's own knowledge; raises if it finds any.
+# and for anything in the view beyond the seat's own knowledge; raises if it finds any. (In the
+# worker the garbage collector's list is refused: it finds nothing there either way.)
 PEEKER = '''import gc
-
-from pianitsa101.game101 import Match101, Round101
 
 class MyAgent:
     name = "MyAgent"
@@ -40,7 +39,11 @@ class MyAgent:
     def choose(self, view, legal_moves):
         if not self.looked:  # once a match: a scan of every object takes a while
             self.looked = True
-            engine = [o for o in gc.get_objects() if type(o) in (Round101, Match101)]
+            try:
+                objects = gc.get_objects()
+            except AttributeError:
+                objects = []
+            engine = [o for o in objects if type(o).__name__ in ("Round101", "Match101")]
             if engine:
                 raise RuntimeError(f"found the engine: {len(engine)} objects")
         others = sum(view.hand_sizes) - len(view.hand)
@@ -50,9 +53,8 @@ class MyAgent:
         return plays[0] if plays else legal_moves[0]
 '''
 
-# Patches the bots and the engine it can reach; if that reached the tournament, RandomAgent would raise.
-PATCHER = '''import pianitsa101.game101 as g
-import pianitsa101.game101.agents as agents
+# Patches the bot it may import; if that reached the tournament, RandomAgent would raise.
+PATCHER = '''from pianitsa101.game101 import RandomAgent
 
 def broken(self, view, legal_moves):
     raise RuntimeError("patched by a student")
@@ -61,17 +63,24 @@ class MyAgent:
     name = "MyAgent"
 
     def __init__(self):
-        for bot in (agents.RandomAgent, agents.GreedyAgent, agents.HeuristicAgent, g.RandomAgent):
-            bot.choose = broken
-        g.Match101.play = broken
+        RandomAgent.choose = broken
 
     def choose(self, view, legal_moves):
         return legal_moves[0]
 '''
 
+# Imports what exercise 12 does not allow (the engine, a bot to forward to): refused in its process.
+REACHER = '''import pianitsa101.game101.match as match
+from pianitsa101.game101 import HeuristicAgent
+
+class MyAgent(HeuristicAgent):
+    pass
+'''
+
 
 def _class(folder: Path) -> Path:
     answers = {"honest": HONEST["expensive_first"].replace("{w}", "0"), "peeker": PEEKER, "patcher": PATCHER,
+               "reacher": REACHER,
                **{kind: code for kind, code in BROKEN.items()}}
     for name, code in answers.items():
         write_notebook(folder / name / "12_strategy.ipynb", code)
@@ -94,7 +103,7 @@ def _line(result: ClassTournament, name: str):
 def test_entries_are_found_once_per_student_and_only_exercise_12(played):
     folder, _ = played
     names = [e.name for e in find_entries([folder])]
-    assert names == sorted(["honest", "peeker", "patcher", *BROKEN])  # 01_compare is not an entry
+    assert names == sorted(["honest", "peeker", "patcher", "reacher", *BROKEN])  # 01_compare is not an entry
 
 
 def test_an_answer_without_my_agent_forfeits_and_so_does_a_deleted_answer_cell(tmp_path):
@@ -120,6 +129,7 @@ def test_the_tournament_finishes_and_every_broken_entry_forfeits_with_its_reason
         "loops": f"no answer within {LIMIT:g} s",
         "nonsense": "returned 'Draw', which is not one of legal_moves",
         "init_raises": "MyAgent() raised AttributeError",
+        "reacher": "ImportError: pianitsa101.game101.match is not available to this answer",
     }
     for name, reason in reasons.items():
         line = _line(result, name)
@@ -131,7 +141,7 @@ def test_the_tournament_finishes_and_every_broken_entry_forfeits_with_its_reason
 
 def test_the_other_entries_are_compared_on_the_same_field(played):
     _, result = played
-    assert result.playing == 4 and result.entries == 8
+    assert result.playing == 4 and result.entries == 9
     for name in ("honest", "peeker", "patcher", "RandomAgent (bot)"):
         line = _line(result, name)
         assert line.forfeits == 0, (name, line.note)
@@ -144,7 +154,7 @@ def test_a_strategy_sees_no_hidden_cards(played):
     _, result = played
     assert _line(result, "peeker").forfeits == 0  # in its own process it found no engine object
     namespace: dict = {}
-    exec("from pianitsa101.game101 import Play\n" + PEEKER, namespace)  # the same class in this process ...
+    exec("from pianitsa101.game101 import Match101, Play\n" + PEEKER, namespace)  # the same class here ...
     with pytest.raises(Exception, match="found the engine"):  # ... does find the engine: the check can fail
         Match101(2, seed=1, agents=[namespace["MyAgent"](), RandomAgent(1)]).play()
 
@@ -164,7 +174,7 @@ def test_leaderboard_csv_json_and_png_are_written(played, tmp_path):
                                              "tournament.png"]
     text = (tmp_path / "out" / "tournament.csv").read_text(encoding="utf-8")
     rows = list(csv.DictReader(io.StringIO(text)))
-    assert len(rows) == 8 and rows[0]["place"] == "1" and rows[-1]["place"] == ""
+    assert len(rows) == 9 and rows[0]["place"] == "1" and rows[-1]["place"] == ""
     assert float(rows[0]["win_rate"]) >= float(rows[1]["win_rate"])
     assert (tmp_path / "out" / "tournament.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert ClassTournament.load(tmp_path / "out") == result

@@ -128,7 +128,8 @@ def test_reaching_the_oracles_without_an_import_earns_nothing():
              "    leaders = [f for f in gc.get_objects() if getattr(f, '__name__', '') == 'leaders'][0]\n"
              "    lead = leaders([a, b], lowest)\n"
              "    return 0 if len(lead) == 2 else 1 if lead == (0,) else -1\n")
-    _fails("compare", by_gc, "IndexError")
+    verdict = _judged("compare", by_gc)  # the garbage collector's list is refused to an answer
+    assert not verdict.passed and "gc.get_objects is not available" in verdict.message, verdict
     by_file = ("import os, pianitsa101\n"
                "space = {}\n"
                "where = os.path.join(os.path.dirname(pianitsa101.__file__), 'checks', '_oracles.py')\n"
@@ -264,7 +265,9 @@ def test_a_strategy_that_patches_its_opponent_gains_nothing(where):
 
 def test_a_package_bot_or_a_subclass_of_one_is_refused_and_its_import_flagged():
     cheat = "from pianitsa101.game101 import GreedyAgent\nclass MyAgent(GreedyAgent):\n    pass\n"
-    _fails("strategy", cheat, "GreedyAgent", check="check_strategy(MyAgent(), matches=20)")
+    verdict = _judged("strategy", cheat, "check_strategy(MyAgent(), matches=20)")  # the import is refused
+    assert not verdict.passed, verdict
+    assert any("GreedyAgent" in n and "ImportError" in n for n in verdict.notes), verdict
     assert any("GreedyAgent" in f for f in _flags("strategy", cheat))
     from pianitsa101.game101 import HeuristicAgent
 
@@ -322,12 +325,16 @@ def _notebook_with(tmp: Path, name: str, answer: str) -> Path:
 
 
 def test_make_grade_flags_a_forbidden_import_and_strict_gives_it_zero(tmp_path):
-    answer = ("from pianitsa101.game101 import GreedyAgent  # not needed, and not allowed in exercise 01\n"
-              "import pianitsa101.cards as pc\npc.NOTE = 'mine'\n" + RIGHT_COMPARE)
-    path = _notebook_with(tmp_path, "01_compare", answer)
+    refused = ("from pianitsa101.game101 import GreedyAgent  # not needed, and not allowed in exercise 01\n"
+               + RIGHT_COMPARE)
+    score = grade_notebook(_notebook_with(tmp_path, "01_compare", refused), MASTERS, timeout=20).scores[0]
+    assert score.points == 0 and "is not available to this answer" in score.note  # refused as it runs
+    assert "pianitsa101.game101 (GreedyAgent)" in score.flags
+    answer = "import pianitsa101.cards as pc\npc.NOTE = 'mine'\n" + RIGHT_COMPARE
+    (tmp_path / "b").mkdir()
+    path = _notebook_with(tmp_path / "b", "01_compare", answer)
     loose = grade_notebook(path, MASTERS, timeout=20).scores[0]
-    assert loose.points == 1 and "flagged" in loose.note
-    assert "pianitsa101.game101 (GreedyAgent)" in loose.flags and "pc.NOTE" in loose.flags
+    assert loose.points == 1 and "flagged" in loose.note and "pc.NOTE" in loose.flags
     strict = grade_notebook(path, MASTERS, timeout=20, strict=True).scores[0]
     assert strict.points == 0 and "STRICT" in strict.note
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import pickle
 import struct
@@ -32,19 +33,20 @@ if sys.path and os.path.abspath(sys.path[0] or ".") == _HERE:
     del sys.path[0]  # the checks' folder is not a place to import from
 
 
-def _load_limit() -> types.ModuleType:
-    """``_limit.py`` (stdlib only) loaded by its path, so that the checks package is not imported."""
+def _load(name: str) -> types.ModuleType:
+    """A module of the checks' folder (stdlib only) loaded by its path: the checks package is not imported."""
     import importlib.util
 
-    path = os.path.join(_HERE, "_limit.py")
-    spec = importlib.util.spec_from_file_location("_pianitsa101_student_limit", path)
+    path = os.path.join(_HERE, f"{name}.py")
+    spec = importlib.util.spec_from_file_location(f"_pianitsa101_student{name}", path)
     module = importlib.util.module_from_spec(spec)
     assert spec.loader is not None
     spec.loader.exec_module(module)
     return module
 
 
-_limit = _load_limit()
+_limit = _load("_limit")
+_guard = _load("_guard")
 
 import pianitsa101  # noqa: E402  (the engines, imported before any student code)
 import pianitsa101.cards  # noqa: E402
@@ -53,7 +55,7 @@ import pianitsa101.pianitsa  # noqa: E402
 from pianitsa101.cards import Card, Rank, Suit, make_deck  # noqa: E402
 from pianitsa101.i18n import _  # noqa: E402  (the language comes from the judge: PIANITSA101_LANG)
 
-with contextlib.suppress(ImportError):  # the strategy layer, where the package has it (issue 17)
+with contextlib.suppress(ImportError):  # the strategy layer, where the package has it
     import pianitsa101.strategy
 
 _CHECKS = os.path.join(os.path.dirname(os.path.abspath(pianitsa101.__file__)), "checks") + os.sep
@@ -95,10 +97,11 @@ def _audit(event: str, args: tuple) -> None:
             raise PermissionError(_("{path}: the checks' files are not open to an answer").format(path=path))
 
 
-def snapshot() -> dict[str, int]:
-    """The identity of every object of the engines' modules, and of every attribute of their classes."""
+def snapshot(modules: dict[str, Any] | None = None) -> dict[str, int]:
+    """The identity of every object of the engines' modules (``sys.modules`` unless given), and of every
+    attribute of their classes."""
     out: dict[str, int] = {}
-    for name, module in list(sys.modules.items()):
+    for name, module in list((sys.modules if modules is None else modules).items()):
         if not name.startswith("pianitsa101") or name.startswith("pianitsa101.checks") or module is None:
             continue
         out[name] = id(module)
@@ -121,9 +124,19 @@ def snapshot() -> dict[str, int]:
 _SWITCH = ("pianitsa101.i18n._catalog", "pianitsa101.i18n._language")
 
 
-def changed(before: dict[str, int], after: dict[str, int]) -> list[str]:
-    """The names whose object changed, appeared or went away (the first 20)."""
+def changed(before: dict[str, int], after: dict[str, int],
+            modules: dict[str, Any] | None = None) -> list[str]:
+    """The names whose object changed, appeared or went away (the first 20). A module of the package
+    imported since (the engine imports some when first used: ``print(trick)`` imports its text module),
+    and its binding in its parent package, is not a change."""
+    modules = sys.modules if modules is None else modules
+    fresh = {name for name in modules if name.startswith("pianitsa101") and name not in before}
+
+    def imported(key: str) -> bool:
+        return key in fresh or any(key.startswith(name + ".") for name in fresh)
+
     names = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k)
+                   and not (k not in before and imported(k))
                    and not k.startswith("pianitsa101.checks") and k not in _SWITCH)
     names = [n for n in names if not any(n.startswith(m + ".") for m in names if m != n)]  # the top change
     return names[:20]
@@ -203,19 +216,44 @@ def encode(value: Any, depth: int = 0) -> tuple:
     return ("foreign", kind.__name__, _text(value))
 
 
-def _where(exc: BaseException) -> tuple[int | str, int, str, str] | str:
-    """The student's line that raised: the last frame of a cell (or of a file outside the package)."""
-    import traceback
+_LINES = 1_000_000  # cell i's lines are numbered from i * _LINES: a traceback's line numbers name the cell
 
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.startswith("<cell ")
-              or not (f.filename.startswith(os.path.dirname(_CHECKS[:-1])) or "/lib/python" in f.filename)]
-    if not frames:
+
+def _where(exc: BaseException) -> tuple[int | str, int, str, str] | str:
+    """The student's line that raised: the last line of a cell in the traceback, found by its number alone
+    (reading a traceback's frames is refused to the answer, and to this process's own code too)."""
+    import linecache
+
+    tb = BaseException.__dict__["__traceback__"].__get__(exc)
+    last = 0
+    for _step in range(1000):
+        if type(tb) is not types.TracebackType:
+            break
+        if int(tb.tb_lineno or 0) >= _LINES:
+            last = int(tb.tb_lineno)
+        tb = tb.tb_next
+    if not last:
         return ""
-    frame = frames[-1]
-    cell = frame.filename.startswith("<cell ")
-    place: int | str = int(frame.filename.strip("<>").split()[-1]) if cell else \
-        os.path.basename(frame.filename)
-    return (place, frame.lineno or 0, frame.name, (frame.line or "").strip())  # the judge writes it out
+    cell, line = divmod(last, _LINES)
+    lines = linecache.cache.get(f"<cell {cell}>", (0, None, [], ""))[2]
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return (cell, line, _function_at("".join(lines), line), str(text).strip())  # the judge writes it out
+
+
+def _function_at(source: str, line: int) -> str:
+    """The innermost function of ``source`` around ``line`` ("<module>" outside any)."""
+    import ast
+
+    name = "<module>"
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return name
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                node.lineno <= line <= (node.end_lineno or node.lineno):
+            name = node.name  # ast.walk goes outside in: the last one found is the innermost
+    return name
 
 
 def _error(exc: BaseException) -> tuple:
@@ -235,6 +273,10 @@ class _Receiver(pickle.Unpickler):
     cards: ClassVar[dict[int, Card]] = {card.index: card for card in make_deck(52)}
     rules: ClassVar[dict[str, Any]] = {}
     objects: ClassVar[dict[int, Any]] = {}  # sent once, then by reference
+
+    def find_class(self, module: str, name: str) -> Any:
+        real = _guard.real_module(module) if module.startswith("pianitsa101") else None
+        return getattr(real, name) if real is not None else super().find_class(module, name)
 
     def persistent_load(self, pid: Any) -> Any:
         kind, key = pid
@@ -267,7 +309,7 @@ class _Channel:
         return _Receiver(io.BytesIO(data[4 + first:])).load()
 
     def put(self, message: Any) -> None:
-        data = pickle.dumps(message, protocol=5)
+        data = json.dumps(message, default=_text).encode("utf-8")  # JSON: the judge reads no pickle from here
         self.write.write(struct.pack(">I", len(data)) + data)
         self.write.flush()
 
@@ -284,17 +326,21 @@ def _cell_source(source: str) -> str:
         return source
 
 
-def main(read_fd: int, write_fd: int) -> None:
+def main(read_fd: int, write_fd: int, allowed: list[str] | None = None) -> None:
     """Run the cells and answer the calls the judge sends, until it closes the pipe."""
     channel = _Channel(read_fd, write_fd)
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
     sys.stdout = sys.stderr = io.TextIOWrapper(io.FileIO(devnull, "w", closefd=False), write_through=True)
-    sys.modules["pianitsa101.checks"] = _stand_in()
-    pianitsa101.checks = sys.modules["pianitsa101.checks"]  # type: ignore[attr-defined]
-    before = snapshot()
+    checks = _stand_in()
+    sys.modules["pianitsa101.checks"] = checks
+    pianitsa101.checks = checks  # type: ignore[attr-defined]
     sys.addaudithook(_audit)
+    if allowed is not None:
+        _guard.install(allowed, checks)
+    real = _guard.real_modules() if allowed is not None else None
+    before = snapshot(real)
     space: dict[str, Any] = {"__name__": "__main__", "__builtins__": __builtins__}
     agent: Any = None
     channel.put(("ready", os.getpid()))
@@ -309,11 +355,13 @@ def main(read_fd: int, write_fd: int) -> None:
                 _cell, index, source, seconds = message
                 channel.put(("cell_started", index))
                 try:
+                    import ast
                     import linecache
 
                     text, filename = _cell_source(source), f"<cell {index + 1}>"
                     linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
-                    code = compile(text, filename, "exec")
+                    tree = ast.increment_lineno(ast.parse(text, filename), (index + 1) * _LINES)
+                    code = compile(tree, filename, "exec")
                     with _limit.time_limit(seconds):
                         exec(code, space)
                 except _limit.TimeUp:
@@ -331,7 +379,12 @@ def main(read_fd: int, write_fd: int) -> None:
                 channel.put(("what", what, encode(value) if what == "other" else None))
             elif kind == "agent":  # build (or take) the agent named
                 value = space[message[1]]
-                agent = value() if isinstance(value, type) else value
+                try:
+                    with _limit.time_limit(1.0, cpu=True):  # as long as one choose() may take
+                        agent = value() if isinstance(value, type) else value
+                except _limit.TimeUp:
+                    channel.put(("timeout",))
+                    continue
                 mro = [(c.__module__, c.__name__) for c in type(agent).__mro__]
                 name = getattr(agent, "name", None)
                 chooses = callable(getattr(agent, "choose", None))
@@ -350,7 +403,7 @@ def main(read_fd: int, write_fd: int) -> None:
                 states = {i: a.getstate() for i, a in enumerate(args) if type(a).__name__ == "Random"}
                 channel.put(("result", encode(result), states))
             elif kind == "changed":
-                channel.put(("changed", changed(before, snapshot())))
+                channel.put(("changed", changed(before, snapshot(real), real)))
         except BaseException as exc:
             channel.put(_error(exc))
 
@@ -358,4 +411,4 @@ def main(read_fd: int, write_fd: int) -> None:
 _MISSING = object()
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), int(sys.argv[2]))
+    main(int(sys.argv[1]), int(sys.argv[2]), json.loads(sys.argv[3]) if len(sys.argv) > 3 else None)

@@ -28,6 +28,7 @@ from typing import Any
 
 from pianitsa101.checks.build import LANGUAGE_CELLS, SOURCE, graded_cells, read_notebook, student_cell
 from pianitsa101.checks.scan import allowed_imports, scan
+from pianitsa101.checks.secret import with_secret
 from pianitsa101.i18n import _
 
 __all__ = ["TIMEOUT", "Master", "NotebookGrade", "Score", "grade_notebook", "load_masters"]
@@ -73,8 +74,9 @@ class NotebookGrade:
     problem: str = ""  # a problem with the notebook as a whole (unreadable, not an exercise, stopped)
 
 
-def load_masters(source: Path = SOURCE) -> dict[str, Master]:
-    """Every check cell of the source notebooks, by grade_id."""
+def load_masters(source: Path = SOURCE, secret: str = "") -> dict[str, Master]:
+    """Every check cell of the source notebooks, by grade_id; with ``secret``, its hidden tests' seeds are
+    the secret's (``secret.py``)."""
     masters = {}
     for path in sorted(Path(source).glob("*.ipynb")):
         nb = read_notebook(path)
@@ -84,7 +86,8 @@ def load_masters(source: Path = SOURCE) -> dict[str, Master]:
             gid = meta["grade_id"]
             originals = (student_cell(cell)["source"].strip(), run["source"].strip())
             if gid.startswith("check_"):  # imported again: a check_... the student wrote cannot stand in
-                run["source"] = f"from pianitsa101.checks import {gid}\n{run['source']}"
+                run["source"] = with_secret(f"from pianitsa101.checks import {gid}\n{run['source']}",
+                                            gid.removeprefix("check_"), secret)
             points = float(meta["points"])
             code = [c for c in nb["cells"] if c.get("cell_type") == "code"]
             imports = next((_text(c) for c in code

@@ -32,6 +32,7 @@ from pianitsa101.checks._limit import TimeUp, time_limit
 from pianitsa101.checks._oracles import legal_plays, penalty_after, round_score
 from pianitsa101.checks._text import label, say
 from pianitsa101.checks._values import as_int, as_list, as_move
+from pianitsa101.checks.secret import salted
 from pianitsa101.game101 import AgentError, Draw, GreedyAgent, Play, RandomAgent, Rules101
 from pianitsa101.i18n import _, card_text, percent, rank_text
 from pianitsa101.strategy import tournament
@@ -269,9 +270,25 @@ class _Watched:
         self.last: tuple[Any, list] | None = None
         own = getattr(agent, "name", None)
         self.name = own if isinstance(own, str) and own else type(agent).__name__
-        self.spent = 0.0  # seconds spent in choose() so far
+        self.spent = 0.0  # seconds spent in choose() and reset() so far
         if callable(getattr(agent, "reset", None)):
-            self.reset = agent.reset
+            self.reset = self._reset
+
+    def _reset(self, seed: int) -> None:
+        """The agent's reset, with a seed that tells nothing of the deals (the tournament's generator drew
+        ``seed``), and the same time limit as choose()."""
+        seed = salted(seed, "reset")
+        start = time.process_time()
+        try:
+            if type(self.agent).__module__ == "pianitsa101.checks.judge":
+                self.agent.reset_limited(CALL_LIMIT, seed)
+                return
+            with time_limit(CALL_LIMIT, cpu=True):
+                self.agent.reset(seed)
+        finally:
+            self.spent += time.process_time() - start
+            if self.spent > TOTAL_LIMIT:
+                raise TimeUp
 
     def choose(self, view: Any, legal_moves: list) -> Any:
         self.last = (view, list(legal_moves))

@@ -33,11 +33,14 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
+from pianitsa101.checks import sandbox
+from pianitsa101.checks._safe import csv_cell, printable
 from pianitsa101.checks.autograde import TIMEOUT, NotebookGrade, Score, grade_notebook, load_masters
 from pianitsa101.checks.build import SOURCE, read_notebook
+from pianitsa101.checks.secret import read_secret
 from pianitsa101.i18n import N_, _, get_language
 
-__all__ = ["find_notebooks", "grade", "main", "table", "to_csv"]
+__all__ = ["find_notebooks", "grade", "main", "refuse_without_sandbox", "table", "to_csv"]
 
 
 LOOSE = "(loose files)"  # the "student" of notebooks lying beside the students' folders
@@ -121,7 +124,7 @@ def _read_pid(path: Path | None) -> int | None:
 
 def _serve(source: Path, timeout: float, strict: bool = False) -> None:
     """The worker's loop: grade each notebook named on stdin, write its grade as JSON to the file named."""
-    masters = load_masters(source)
+    masters = load_masters(source, read_secret())
     for line in sys.stdin:
         job = json.loads(line)
         result = grade_notebook(Path(job["path"]), masters, timeout, job["student"],
@@ -238,6 +241,7 @@ def table(grades: list[NotebookGrade], expected: dict[str, float] | None = None)
     for _student, _scores, problems in loose:
         for file, problem in problems:
             rows.append((_(LOOSE_TEXT), Path(file).name, "", "", problem))
+    rows = [(printable(r[0], 80), printable(r[1], 80), r[2], r[3], printable(r[4], 600)) for r in rows]
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     lines = []
     for r in rows:
@@ -254,12 +258,12 @@ def to_csv(grades: list[NotebookGrade], expected: dict[str, float] | None = None
     exercises = list(maxima)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["student", *exercises, "total", "max", "flags"])
+    writer.writerow(["student", *map(csv_cell, exercises), "total", "max", "flags"])
     for student, scores, _problems in students:
         points = [scores[e].points if e in scores else 0.0 for e in exercises]
         flags = "; ".join(f"{e}: {scores[e].flags}" for e in exercises if e in scores and scores[e].flags)
-        writer.writerow([student, *map(_number, points), _number(sum(points)), _number(sum(maxima.values())),
-                         flags])
+        writer.writerow([csv_cell(student, 80), *map(_number, points), _number(sum(points)),
+                         _number(sum(maxima.values())), csv_cell(flags)])
     return out.getvalue()
 
 
@@ -267,6 +271,10 @@ def grade(paths: list[Path], csv_path: Path | None = None, timeout: float = TIME
           source: Path = SOURCE, strict: bool = False) -> list[NotebookGrade]:
     """Grade the notebooks, print the table and the CSV, write the CSV file; return the grades."""
     expected = expected_exercises(source)  # fails early when the sources are missing
+    refuse_without_sandbox()
+    if not read_secret():
+        print(_("note: no SECRET given: the hidden tests use the seeds printed in the source notebooks, "
+                "which students can read (make grade SECRET=... keeps them hidden)"), flush=True)
     todo = find_notebooks(paths)
     if not todo:
         raise SystemExit(_("no notebooks found in {paths}").format(paths=", ".join(map(str, paths))))
@@ -288,6 +296,16 @@ def grade(paths: list[Path], csv_path: Path | None = None, timeout: float = TIME
     print("\n" + _("CSV, also written to {path}:").format(path=csv_path))
     print(text, end="")
     return grades
+
+
+def refuse_without_sandbox() -> None:
+    """SystemExit (why, and what to do) where no sandbox can be made and UNSAFE is not set."""
+    why = sandbox.sandbox_refusal()
+    if why and not sandbox.unsafe():
+        raise SystemExit(_("refused: the students' code runs only in a sandbox, and {why}").format(why=why))
+    if why:
+        text = _("warning: UNSAFE=1: the students' code runs without a sandbox, as your own user ({why})")
+        print(text.format(why=why), flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

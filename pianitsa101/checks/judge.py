@@ -33,9 +33,12 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.checks import sandbox
 from pianitsa101.checks._core import CheckError, Foreign
 from pianitsa101.checks._exercises import EXERCISES
 from pianitsa101.checks._limit import TimeUp
+from pianitsa101.checks._safe import printable
+from pianitsa101.checks.secret import hidden_seed, read_secret
 from pianitsa101.i18n import N_, _, get_language
 
 __all__ = ["CHANGED", "Verdict", "cell_label", "judge", "judge_here", "main"]
@@ -48,6 +51,7 @@ def cell_label(index: int) -> str:
     return _("cell {number}").format(number=index)
 
 _SCRIPT = Path(__file__).with_name("_student.py")
+AGENT_LIMIT = 1.0  # seconds of processor time to build the agent (MyAgent()), as for one choose()
 _IN_JUDGE = False  # True while a check cell runs here: judge_here does nothing then
 
 
@@ -100,11 +104,41 @@ class _Sender(pickle.Pickler):
         return None
 
 
-class _Refused(pickle.Unpickler):
-    """Unpickles plain built-in values only: the student's process sends nothing else."""
+MAX_REPLY = 32 << 20  # bytes of one message from the student's process
+MAX_DEPTH = 48  # lists within lists in it
+MAX_ITEMS = 2_000_000  # values in it, in all
 
-    def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"{module}.{name} is not a plain value")
+
+def plain(data: bytes) -> Any:
+    """A message from the student's process: JSON (never a pickle), bounded in size, depth and count, its
+    lists made tuples (``_student.encode``'s tagged tuples). ``ValueError`` for anything else.
+
+    >>> plain(b'["result", ["int", 3], {}]')
+    ('result', ('int', 3), {})
+    >>> plain(b'[' * 100 + b']' * 100)
+    Traceback (most recent call last):
+    ...
+    ValueError: an answer nested more than 48 deep
+    """
+    if len(data) > MAX_REPLY:
+        raise ValueError(_("an answer of more than {size} MB").format(size=MAX_REPLY >> 20))
+    if data.count(b"[") + data.count(b"{") > MAX_ITEMS:
+        raise ValueError(_("an answer of more than {count} values").format(count=MAX_ITEMS))
+    try:
+        value = json.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise ValueError(_("an answer nested more than {depth} deep").format(depth=MAX_DEPTH)) from None
+    return _tuples(value, 0)
+
+
+def _tuples(value: Any, depth: int) -> Any:
+    if depth > MAX_DEPTH:
+        raise ValueError(_("an answer nested more than {depth} deep").format(depth=MAX_DEPTH))
+    if isinstance(value, list):
+        return tuple(_tuples(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return {int(k) if k.isdigit() and len(k) < 10 else k: _tuples(v, depth + 1) for k, v in value.items()}
+    return value
 
 
 def _error_class(name: str, bases: list[str]) -> type:
@@ -163,24 +197,27 @@ def decode(item: Any) -> Any:
     if tag == "real":
         return float(item[2])
     if tag in ("generator", "foreign"):
-        return Foreign(str(item[1]), str(item[2])[:300])
-    return Foreign("unknown", repr(item)[:300])
+        return Foreign(printable(item[1], 80), printable(item[2], 300))
+    return Foreign("unknown", printable(repr(item), 300))
 
 
 class Student:
     """The student's process: run cells in it, ask it to call the function or the agent."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: sandbox.Limits | None = None, allowed: list[str] | None = None) -> None:
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
-        env = dict(os.environ)
-        env.pop("PYTHONSTARTUP", None)
-        env["PIANITSA101_LANG"] = get_language()  # the judge's language, whatever the answer sets there
-        self.proc = subprocess.Popen([sys.executable, str(_SCRIPT), str(to_child_r), str(from_child_w)],
-                                     pass_fds=(to_child_r, from_child_w), stdin=subprocess.DEVNULL,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        os.close(to_child_r)
-        os.close(from_child_w)
+        env = {"PIANITSA101_LANG": get_language()}  # the judge's language, whatever the answer sets there
+        try:
+            argv = [sys.executable, "-I", str(_SCRIPT), str(to_child_r), str(from_child_w)]
+            if allowed is not None:  # what of the package the answer may reach (_guard.py)
+                argv.append(json.dumps(list(allowed)))
+            self.proc = sandbox.popen(argv, limits, env, pass_fds=(to_child_r, from_child_w),
+                                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL)
+        finally:
+            os.close(to_child_r)
+            os.close(from_child_w)
         self.write = os.fdopen(to_child_w, "wb")
         self.read_fd = from_child_r
         self.broken = ""  # why the process can no longer be asked anything
@@ -236,14 +273,14 @@ class Student:
             raise StudentGone(self.broken)
         try:
             (size,) = struct.unpack(">I", self._read(4, deadline))
-            if size > 200_000_000:
-                raise pickle.UnpicklingError(_("an answer of more than 200 MB"))
-            return _Refused(io.BytesIO(self._read(size, deadline))).load()
+            if size > MAX_REPLY:
+                raise ValueError(_("an answer of more than {size} MB").format(size=MAX_REPLY >> 20))
+            return plain(self._read(size, deadline))
         except TimeUp:
             self.broken = _("stopped at the time limit")
             self.kill()
             raise
-        except (pickle.UnpicklingError, EOFError, ValueError, struct.error) as exc:
+        except (EOFError, ValueError, RecursionError, struct.error) as exc:
             self.broken = _("the answer could not be read ({error})").format(error=exc)
             self.kill()
             raise StudentGone(self.broken) from None
@@ -269,9 +306,10 @@ class Student:
             return decode(reply[1])
         if reply[0] == "raised":
             _raised, name, text, where, bases = reply
+            name, text = printable(name, 80), printable(text, 500)  # the student's texts: data, bounded
             if name == "NotImplementedError":
                 raise NotImplementedError(text)
-            error = _error_class(str(name), list(bases))(text)
+            error = _error_class(name, [str(b) for b in bases][:20] if isinstance(bases, tuple) else [])(text)
             error.where = where_text(where)
             raise error
         raise StudentGone(_("an unexpected reply {reply}").format(reply=repr(reply[0])))
@@ -330,7 +368,11 @@ class ProxyAgent:
         return self.student.call(("agent", "choose"), (view, list(legal_moves)), {}, seconds)
 
     def _reset(self, seed: int) -> None:
-        self.student.call(("agent", "reset"), (seed,), {})
+        self.student.call(("agent", "reset"), (seed,), {}, 1.0)
+
+    def reset_limited(self, seconds: float, seed: int) -> None:
+        """reset(seed), its time limit kept by the student's process."""
+        self.student.call(("agent", "reset"), (seed,), {}, seconds)
 
     def __repr__(self) -> str:
         return self.text
@@ -343,9 +385,16 @@ def _agent_factory(student: Student, name: str) -> Any:
 
         def __call__(self) -> ProxyAgent:
             student.put(("agent", name))
-            reply = student.get()
+            try:
+                reply = student.get(time.monotonic() + 3 * AGENT_LIMIT + 10)
+            except TimeoutError:
+                student.kill()
+                raise TimeUp from None
+            if reply[0] == "timeout":
+                raise TimeUp
             if reply[0] == "raised":
-                error = _error_class(str(reply[1]), list(reply[4]))(reply[2])
+                bases = [str(b) for b in reply[4]][:20] if isinstance(reply[4], tuple) else []
+                error = _error_class(printable(reply[1], 80), bases)(printable(reply[2], 500))
                 error.where = where_text(reply[3])
                 raise error
             return ProxyAgent(student, reply)
@@ -359,9 +408,9 @@ def where_text(where: Any) -> str:
         place, line, function, text = where
         cell = isinstance(place, int)
         name = cell_label(place) if cell else str(place)
-        return _("{cell}, line {line}, in {function}: {text}").format(cell=name, line=line, function=function,
-                                                                       text=text)
-    return str(where) if isinstance(where, str) else ""
+        return _("{cell}, line {line}, in {function}: {text}").format(
+            cell=printable(name, 80), line=line, function=printable(function, 80), text=printable(text, 200))
+    return printable(where, 300) if isinstance(where, str) else ""
 
 
 def _check_text(exc: BaseException) -> str:
@@ -375,7 +424,7 @@ def judge(exercise: str, cells: list[str], check_source: str, timeout: float = 6
     global _IN_JUDGE
     ex = EXERCISES[exercise]
     verdict = Verdict(False)
-    student = Student()
+    student = Student(sandbox.Limits(cpu=int(timeout * (len(cells) + 2)) + 900), list(ex.allowed))
     if pid_file is not None:
         pid_file.write_text(str(student.pid), encoding="utf-8")
     try:
@@ -408,8 +457,8 @@ def judge(exercise: str, cells: list[str], check_source: str, timeout: float = 6
                 verdict.stuck = i
             elif error is not None:
                 verdict.notes.append(_("{cell} raised {error}: "
-                                       "{text}").format(cell=cell_label(i), error=error[1],
-                                                                              text=str(error[2])[:120]))
+                                       "{text}").format(cell=cell_label(i), error=printable(error[1], 80),
+                                                        text=printable(error[2], 120)))
         student.put(("what", ex.function))
         what = student.get(time.monotonic() + 30)
         space: dict[str, Any] = {}
@@ -483,6 +532,8 @@ def judge_here(exercise: str, seed: int = 101, timeout: float = 60.0) -> None:
     if _IN_JUDGE:
         return
     ex = EXERCISES[exercise]
+    secret = read_secret()  # nbgrader: the teacher's secret, in the grading environment, chooses the cases
+    seed = hidden_seed(secret, exercise) if secret else seed
     payload = json.dumps({"exercise": exercise, "cells": _kernel_cells(), "seed": seed, "timeout": timeout})
     env = {**os.environ, "PIANITSA101_LANG": get_language()}  # the judge answers in the notebook's language
     done = subprocess.run([sys.executable, "-m", "pianitsa101.checks.judge"], input=payload, text=True,

@@ -199,5 +199,36 @@ def check_estimate_dispute(estimate_dispute: Callable, seed: int = 0, games: int
         lines.append(line.format(level=LEVEL, players=plural(players, "player"), cards=plural(size, "card"),
                                  estimate=number(est, 4), low=number(low, 4), high=number(high, 4),
                                  exact=number(float(exact), 4), fraction=show(exact)))
+    _varies_like_a_sample(run, seed, wanted)
     run.passed()
     print("\n".join(lines))
+
+
+SAMPLES = 12  # estimates from as many seeds, to see that they vary as a sample does
+SAMPLE_GAMES = 500
+FLAT = 0.88  # chi-square with 12 degrees of freedom falls below this once in 100,000
+
+
+def _varies_like_a_sample(run: Runner, seed: int, wanted: str) -> None:
+    """An estimate from a simulation varies with the seed as a sample of its size does: the spread of
+    SAMPLES estimates (two players, 32 cards) around the exact chance, as a chi-square, is not far too
+    small. The exact chance rounded to a share of the games, say, does not vary at all."""
+    exact = float(dispute_probability(2, make_deck(32)))
+    counts = []
+    for j in range(SAMPLES):
+        rng_seed = 1000 * seed + 100 + j
+        case = f"estimate_dispute(2, {SAMPLE_GAMES}, random.Random({rng_seed}))"
+        value = run.read(case, run.call(case, 2, SAMPLE_GAMES, random.Random(rng_seed)), _triple, wanted)
+        run.cases -= 1  # a case of the spread, not one more case
+        counts.append(value[0] * SAMPLE_GAMES)
+    mean = SAMPLE_GAMES * exact
+    spread = sum((k - mean) ** 2 for k in counts) / (mean * (1 - exact))
+    if spread < FLAT:
+        shown = ", ".join(number(k / SAMPLE_GAMES, 4) for k in counts)
+        wanted_spread = _("estimates that vary from seed to seed as {games} games do (about ±{spread})")
+        wanted_spread = wanted_spread.format(games=SAMPLE_GAMES,
+                                             spread=number(math.sqrt(exact * (1 - exact) / SAMPLE_GAMES), 3))
+        run.wrong(f"estimate_dispute(2, {SAMPLE_GAMES}, random.Random(seed)) for {SAMPLES} seeds",
+                  Text(wanted_spread), Text(shown),
+                  Text(_("an estimate comes from games played: deal each game with rng and count the first "
+                         "tricks with a dispute; do not compute the chance.")))

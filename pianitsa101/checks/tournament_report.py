@@ -18,6 +18,8 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from pianitsa101.checks._safe import csv_cell, printable
+
 __all__ = ["PALETTE", "ClassTournament", "Line", "Separation", "plot", "write_outputs"]
 
 PALETTE = {"student": "#0072B2", "bot": "#E69F00", "forfeit": "#999999"}  # Okabe-Ito: colour-blind safe
@@ -100,8 +102,9 @@ class ClassTournament:
                          "design_effect", "forfeits", "note"])
         for place, s in enumerate(self.lines, 1):
             bounds = ["", ""] if s.low is None else [f"{s.low:.4f}", f"{s.high:.4f}"]
-            writer.writerow([place if not s.forfeits else "", s.name, s.kind, s.matches, s.wins,
-                             f"{s.win_rate:.4f}", *bounds, f"{s.design_effect:.3f}", s.forfeits, s.note])
+            writer.writerow([place if not s.forfeits else "", csv_cell(s.name, 80), s.kind, s.matches, s.wins,
+                             f"{s.win_rate:.4f}", *bounds, f"{s.design_effect:.3f}", s.forfeits,
+                             csv_cell(s.note)])
         return out.getvalue()
 
     def text(self) -> str:
@@ -109,13 +112,15 @@ class ClassTournament:
         rows = [("place", "entry", "matches", "wins", "win rate", "95% interval", "forfeits", "note")]
         for place, s in enumerate(self.lines, 1):
             interval = "" if s.low is None else f"[{s.low:.1%}, {s.high:.1%}]"
-            rows.append((str(place) if not s.forfeits else "-", s.name, str(s.matches), str(s.wins),
-                         f"{s.win_rate:.1%}" if not s.forfeits else "", interval, str(s.forfeits), s.note))
+            rate = f"{s.win_rate:.1%}" if not s.forfeits else ""
+            rows.append((str(place) if not s.forfeits else "-", printable(s.name, 80), str(s.matches),
+                         str(s.wins), rate, interval, str(s.forfeits), printable(s.note)))
         widths = [max(len(r[i]) for r in rows) for i in range(7)]
         table = ["  ".join([r[0].rjust(widths[0]), r[1].ljust(widths[1]),
                             *(c.rjust(w) for c, w in zip(r[2:7], widths[2:], strict=True)), r[7]]).rstrip()
                  for r in rows]
-        top = ["Top places:", *("  " + s.text() for s in self.separations)] if self.separations else []
+        top = ["Top places:", *("  " + printable(s.text(), 500) for s in self.separations)] \
+            if self.separations else []
         return "\n".join([f"Class tournament, seed {self.seed}: a {self.schedule()}.",
                           f"Win rate: matches won against the whole field; 95% Wilson interval, widened by "
                           f"the design effect of the duplicate deals. {self.limit:g} s per decision.",

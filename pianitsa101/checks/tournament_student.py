@@ -1,4 +1,4 @@
-"""The process a student's strategy runs in: ``python -m pianitsa101.checks.tournament_student``.
+"""The process a student's strategy runs in: ``python .../checks/tournament_student.py`` (in the sandbox).
 
 It reads framed messages on fd 0 (see :mod:`~pianitsa101.checks.tournament_worker`): ``load``
 (the imports and the answer cell, run once), ``match`` (a fresh ``MyAgent()``, its own module
@@ -14,27 +14,110 @@ import contextlib
 import io
 import json
 import os
+import pickle
 import random
 import signal
+import struct
 import sys
-import traceback
+import types
 from typing import Any
 
-from pianitsa101.checks.tournament_worker import HEADER, PARENT, CardUnpickler
+# Run as a script (the sandbox holds no more of the checks' folder than this file): the engine only.
+if sys.path and os.path.abspath(sys.path[0] or ".") == os.path.dirname(os.path.abspath(__file__)):
+    del sys.path[0]
 
-__all__ = ["STUDENT_FILE", "serve"]
+from pianitsa101.cards import Card, Rank, Suit
+
+__all__ = ["HEADER", "PARENT", "STUDENT_FILE", "CardUnpickler", "serve"]
+
+HEADER = struct.Struct(">I")  # the wire: 4 bytes of length, then the message
+PARENT = "PIANITSA101_TOURNAMENT_PARENT"  # the environment variable that tells a worker its parent's pid
+_CARDS = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
+
+
+def _stand_in() -> Any:
+    """A ``pianitsa101.checks`` for the imports cell: its check_*, hint and judge_here do nothing."""
+    import types
+
+    module = types.ModuleType("pianitsa101.checks", "The checks are not part of a tournament.")
+    module.__path__ = []  # type: ignore[attr-defined]
+
+    def nothing(*args: Any, **kwargs: Any) -> None:
+        return None
+
+    def attribute(name: str) -> Any:
+        if name.startswith("check_") or name in ("hint", "judge_here"):
+            return nothing
+        raise AttributeError(name)
+
+    module.__getattr__ = attribute  # type: ignore[method-assign]
+    return module
+
+
+def _load_guard() -> Any:
+    """``_guard.py`` (stdlib only) loaded by its path: the checks package is not imported."""
+    import importlib.util
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_guard.py")
+    spec = importlib.util.spec_from_file_location("_pianitsa101_tournament_guard", path)
+    module = importlib.util.module_from_spec(spec)
+    assert spec is not None and spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
+
+
+_guard = _load_guard()
+
+
+class CardUnpickler(pickle.Unpickler):
+    """The tournament's messages (it is trusted): a card is its index in ``_CARDS``; the engine's classes
+    are the real ones, even once the answer's imports are guarded."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        real = _guard.real_module(module) if module.startswith("pianitsa101") else None
+        return getattr(real, name) if real is not None else super().find_class(module, name)
+
+    def persistent_load(self, pid: Any) -> Any:
+        return _CARDS[pid]
+
 
 _MEMORY = 2 << 30  # bytes of address space a worker may use (a runaway list fails there, not the machine)
 STUDENT_FILE = "<answer cell of {name}>"  # how the student's code is named in tracebacks
 
 
+_LINES = 1_000_000  # the answer cell's lines are numbered from here: a traceback's numbers alone find them
+_ANSWER: list[str] = [""]  # the answer cell's text
+
+
 def _where(exc: BaseException, filename: str) -> str:
-    """' (line N of the answer cell: code)' for the deepest frame in the student's code, or ''."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
-    if not frames:
+    """' (line N of the answer cell, in f)' for the deepest line of the answer cell in the traceback, or ''
+    (found by its number alone: reading a traceback's frames is refused once the answer is guarded)."""
+    import ast
+
+    tb = BaseException.__dict__["__traceback__"].__get__(exc)
+    last = 0
+    for _step in range(1000):
+        if type(tb) is not types.TracebackType:
+            break
+        if int(tb.tb_lineno or 0) >= _LINES:
+            last = int(tb.tb_lineno) - _LINES
+        tb = tb.tb_next
+    if not last:
         return ""
-    line = frames[-1].lineno
-    return f" (line {line} of the answer cell, in {frames[-1].name})"
+    name = "<module>"
+    with contextlib.suppress(SyntaxError, ValueError):
+        for node in ast.walk(ast.parse(_ANSWER[0])):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                    node.lineno <= last <= (node.end_lineno or node.lineno):
+                name = node.name
+    return f" (line {last} of the answer cell, in {name})"
+
+
+def _numbered(answer: str, filename: str) -> Any:
+    """The answer cell parsed, its lines numbered from ``_LINES`` on."""
+    import ast
+
+    return ast.increment_lineno(ast.parse(answer, filename), _LINES)
 
 
 def _error(doing: str, exc: BaseException, filename: str) -> dict[str, str]:
@@ -72,7 +155,7 @@ def _die_with_parent() -> None:
         os._exit(1)
 
 
-def serve() -> None:
+def serve(allowed: list[str] | None = None) -> None:
     """The worker's loop: read messages on fd 0, answer on fd 1; the student's own prints go nowhere."""
     import resource
 
@@ -94,6 +177,11 @@ def serve() -> None:
         data = json.dumps(reply).encode("utf-8")
         os.write(out, HEADER.pack(len(data)) + data)
 
+    import pianitsa101
+
+    sys.modules["pianitsa101.checks"] = pianitsa101.checks = _stand_in()  # type: ignore[attr-defined]
+    if allowed is not None:  # what of the package the answer may reach (_guard.py)
+        _guard.install(allowed, sys.modules["pianitsa101.checks"])
     namespace: dict[str, Any] = {}
     cls: Any = None
     filename = "<answer cell>"
@@ -115,7 +203,8 @@ def serve() -> None:
             namespace = {"__name__": "__main__"}
             try:
                 exec(compile(imports, "<imports>", "exec"), namespace)
-                exec(compile(answer, filename, "exec"), namespace)
+                _ANSWER[0] = answer
+                exec(compile(_numbered(answer, filename), filename, "exec"), namespace)
             except BaseException as exc:
                 send(_error("the answer cell", exc, filename))
                 continue
@@ -156,4 +245,4 @@ def serve() -> None:
 
 
 if __name__ == "__main__":
-    serve()
+    serve(json.loads(sys.argv[1]) if len(sys.argv) > 1 else None)

@@ -4,9 +4,11 @@ The engine runs in the tournament's process; a :class:`RemoteAgent` stands in a 
 For each decision it sends the worker the seat's :class:`~pianitsa101.game101.PlayerView`
 and the legal moves, and waits for the index of the chosen move: ``limit`` seconds (of the
 worker's own CPU time on a busy machine, see :class:`Worker`), ``budget`` seconds per match.
-The worker is a fresh ``python -m pianitsa101.checks.tournament_student``: it never sees the
-other hands, the stock, the other entries or the engine's objects, and whatever the student's
-code changes (a patched bot, a patched engine) changes only the worker's own copies.
+The worker is a fresh ``python .../checks/tournament_student.py`` in the sandbox (``sandbox.py``: no
+network, no files of the teacher's, limits, gone with the tournament), its imports guarded as
+exercise 12's are (``_guard.py``): it never sees the other hands, the stock, the other entries or
+the engine's objects, and whatever the student's code changes (a patched bot, a patched engine)
+changes only the worker's own copies.
 
 What comes back is read as untrusted bytes: a short JSON object, never a pickle; the only
 answer taken is a whole number that indexes the legal moves, so no reply can be an illegal
@@ -26,7 +28,6 @@ import os
 import pickle
 import select
 import signal
-import struct
 import subprocess
 import sys
 import threading
@@ -35,26 +36,40 @@ from collections import deque
 from concurrent.futures import Future
 from typing import Any
 
-from pianitsa101.cards import Card, Rank, Suit
+from pianitsa101.cards import Card
+from pianitsa101.checks import sandbox
+from pianitsa101.checks._exercises import EXERCISES
+from pianitsa101.checks._safe import printable
+from pianitsa101.checks.secret import salted
+from pianitsa101.checks.tournament_student import _CARDS, HEADER, PARENT, CardUnpickler
 
 __all__ = ["HEADER", "PARENT", "CardUnpickler", "RemoteAgent", "StrategyFailed", "Worker"]
 
-_CARDS = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 _CARD_INDEX = {card: i for i, card in enumerate(_CARDS)}
-HEADER = struct.Struct(">I")
 _MAX_REPLY = 4096  # bytes: a reply is a small JSON object
-PARENT = "PIANITSA101_TOURNAMENT_PARENT"  # the environment variable that tells a worker its parent's pid
 _BACKSTOP = 30  # limits of wall time after which a worker is stuck, however little CPU it got
+_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tournament_student.py")
 
 
 def _cpu_seconds(pid: int) -> float | None:
-    """The CPU time a process has used so far (Linux: /proc), or None where that cannot be read."""
+    """The CPU time a process and its descendants (the sandbox's) have used so far (Linux: /proc), or
+    None where that cannot be read."""
+    total, todo, seen = 0.0, [pid], set()
     try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            fields = stat.read().rsplit(b")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        while todo:
+            current = todo.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            with open(f"/proc/{current}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children", "rb") as children:
+                    todo.extend(int(child) for child in children.read().split())
     except (OSError, ValueError, IndexError):
-        return None
+        return None if current == pid else total
+    return total
 
 
 class StrategyFailed(Exception):
@@ -68,11 +83,6 @@ class StrategyFailed(Exception):
 class _CardPickler(pickle.Pickler):  # a card goes as its index in _CARDS
     def persistent_id(self, obj: Any) -> Any:
         return _CARD_INDEX[obj] if type(obj) is Card else None
-
-
-class CardUnpickler(pickle.Unpickler):
-    def persistent_load(self, pid: Any) -> Any:
-        return _CARDS[pid]
 
 
 def _dumps(message: Any) -> bytes:
@@ -97,11 +107,13 @@ class Worker:
                  load_limit: float = 20.0) -> None:
         self.name = name
         self.failed: str | None = None
-        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0",
-               PARENT: str(os.getpid())}
-        self._proc = subprocess.Popen(
-            [sys.executable, "-m", "pianitsa101.checks.tournament_student"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+        env = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
+        if sandbox.sandbox_refusal():  # UNSAFE=1: the worker watches its parent itself
+            env[PARENT] = str(os.getpid())
+        self._proc = sandbox.popen(
+            [sys.executable, "-I", _SCRIPT, json.dumps(list(EXERCISES["strategy"].allowed))],
+            sandbox.Limits(cpu=3600), env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             start_new_session=hasattr(os, "setsid"))
         self._lock = threading.Lock()
         self._queue: deque[list[Any]] = deque()  # [future, sent at, limit, what]
@@ -211,6 +223,7 @@ class Worker:
 
     def fail(self, reason: str) -> None:
         """Stop the worker (its whole process group); every waiting request gets StrategyFailed(reason)."""
+        reason = printable(reason, 300)  # it may quote the student's error: data, bounded
         with self._lock:
             if self.failed is None:
                 self.failed = reason
@@ -243,8 +256,9 @@ class RemoteAgent:
         self.name = worker.name
         self.thinking = 0.0  # seconds the worker spent on this match's decisions
         self._log: tuple = ()
-        self._wait(worker.request(("match", key, seed, rules.to_dict(), tuple(deck)), 10 * limit,
-                                  "creating MyAgent()"))
+        seed = salted(seed, "agent")  # it tells nothing of the schedule's generator, which draws the deals
+        self._wait(worker.request(("match", key, seed, rules.to_dict(), tuple(deck)), limit,
+                                  "creating MyAgent()"))  # the same limit as a decision
 
     def _wait(self, future: Future) -> dict[str, Any]:
         reply, spent = future.result()  # the reader thread settles it by its deadline
