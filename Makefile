@@ -42,7 +42,7 @@ NBVAL_IGNORE := $(wildcard exercises/source)
 # waits for it under the same lock, with a bar). The stamp lives beside the cache.
 NUMBA_STAMP := pianitsa101/simulate/__pycache__/.numba-cache-stamp
 
-# The in-browser site (JupyterLite, issue 13): `make lite` builds dist/lite, `make lite-serve`
+# The in-browser site (JupyterLite): `make lite` builds dist/lite, `make lite-serve`
 # serves it. Its build tools have their own venv, so that .venv (make test, make lab) stays lean
 # and their exact pins (lite/requirements.txt) never meet JupyterLab's.
 LITE_VENV := .venv-lite
@@ -140,7 +140,7 @@ tournament: $(STAMP)
 bench-tournament: $(STAMP)
 	$(BIN)/python benchmarks/bench_class_tournament.py
 
-# The gettext catalog of pianitsa101.i18n (issue 20): extract the English msgids from the engines and the
+# The gettext catalog of pianitsa101.i18n: extract the English msgids from the engines and the
 # simulations, merge them into the Russian .po (translate the new entries there), compile the .mo that ships.
 MESSAGE_SOURCES := pianitsa101/i18n.py pianitsa101/cards.py pianitsa101/_checks.py pianitsa101/cardart.py pianitsa101/pianitsa pianitsa101/game101 pianitsa101/simulate \
     pianitsa101/lessons pianitsa101/strategy pianitsa101/checks

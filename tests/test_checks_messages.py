@@ -1,5 +1,5 @@
 """The checks' messages pick the hint by the mistake made, show where long lists differ, print moves as
-moves, and read numpy numbers and other sequences as the plain values they are (issue 18, items 3 and 5)."""
+moves, and read numpy numbers and other sequences as the plain values they are."""
 
 from __future__ import annotations
 

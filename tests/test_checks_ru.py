@@ -1,4 +1,4 @@
-"""Issue 20 §3: the checks, their hints and the grader answer in the language set (``set_language``).
+"""The checks, their hints and the grader answer in the language set (``set_language``).
 
 Every sentence of the checks is a msgid of the package's one catalog; with ``set_language("ru")``
 every message a check prints for a wrong, missing, raising or odd answer, every hint, the

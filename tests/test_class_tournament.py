@@ -1,4 +1,4 @@
-"""The class tournament (issue 18, item 6): broken strategies forfeit with a reason, the rest play on.
+"""The class tournament: broken strategies forfeit with a reason, the rest play on.
 
 Small and quick: a class of seven notebooks (one honest strategy, one that peeks for hidden
 cards, one that patches the bots, and the four broken kinds), RandomAgent as the only bot,
