@@ -95,4 +95,5 @@ def test_no_tracked_file_speaks_of_how_it_was_made():
     report = [f"{path.relative_to(ROOT)}:{number}: {line[:120]}"
               for path in files if path != Path(__file__).resolve()
               for number, line in process_talk(path.read_text(encoding="utf-8"))]
-    assert not report, "text about how the software was made (say what it does instead):\n" + "\n".join(report)
+    assert not report, "text about how the software was made (say what it does instead):\n" + "\n".join(
+        report)
