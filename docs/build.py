@@ -31,8 +31,8 @@ LITE = "lite"  # where the browser site sits beside the documentation, from the 
 
 # The picture shown after a cell whose stored output is a table's text stand-in, per edition.
 PICTURES = {
-    "PianitsaTable": {"en": "pianitsa_dispute.png", "ru": "pianitsa_projector_ru.png"},
-    "Table101": {"en": "table101_chain.png", "ru": "table101_projector_ru.png"},
+    "PianitsaTable": {"en": "pianitsa_dispute.png", "ru": "projector_pianitsa_ru_1024x768.png"},
+    "Table101": {"en": "table101_chain.png", "ru": "projector_101_ru_1024x768.png"},
     "SimulationPanel": {"en": "simulation_panel.png", "ru": "simulation_panel.png"},
     "TournamentBoard": {"en": "tournament_board.png", "ru": "tournament_board.png"},
 }
