@@ -27,5 +27,4 @@ html_copy_source = False
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
-autodoc_default_options = {"members": False, "undoc-members": False}
 suppress_warnings = ["myst.header"]  # a lesson may skip a heading level in its markdown
