@@ -38,9 +38,9 @@ PICTURES = {
 }
 STAND_IN = re.compile(r"<(" + "|".join(PICTURES) + r")\b")
 CAPTION = {
-    "en": "A picture of such a table. The table itself is live when the lesson runs, "
-          "in JupyterLab or in the browser site.",
-    "ru": "Так выглядит такой стол. Живым он становится, когда урок запущен: "
+    "en": "A picture of a table like this one, at another deal. The table itself is live when the "
+          "lesson runs, in JupyterLab or in the browser site.",
+    "ru": "Так выглядит такой стол (на другой раздаче). Живым он становится, когда урок запущен: "
           "в JupyterLab или на сайте в браузере.",
 }
 OPEN_IN_BROWSER = {

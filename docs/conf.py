@@ -20,6 +20,7 @@ myst_heading_anchors = 3  # "#publish-the-browser-site" links to a section by it
 exclude_patterns = ["_build"]
 html_theme = "furo"
 html_title = "pianitsa101"
+html_favicon = "_static/favicon.svg"
 html_static_path = ["_static"]
 html_css_files = ["site.css"]
 html_show_sourcelink = False
