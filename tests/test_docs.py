@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from harness import StaticServer, console_problems, launch_browser, need_browser, watch_console  # noqa: E402
+from harness import StaticServer, console_problems, launch_browser, need, need_browser, watch_console  # noqa: E402
 
 LESSONS = sorted(ROOT.glob("notebooks/[0-9]*.ipynb")) + sorted(ROOT.glob("notebooks/ru/[0-9]*.ipynb"))
 # The public names of the package (its API contract), each with the module it is documented under.
@@ -45,6 +45,8 @@ def load_builder():
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     """The site, built once for this module into a temporary folder."""
+    need(importlib.util.find_spec("myst_nb") is not None,
+         "the documentation tools are not installed (pip install -e '.[docs]'; make test installs them)")
     out = tmp_path_factory.mktemp("docs") / "site"
     load_builder().build(out, quiet=True)
     return out
