@@ -145,7 +145,7 @@ grade: $(STAMP)
 	    $(if $(CSV),--csv "$(CSV)") $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JOBS),--jobs $(JOBS)) \
 	    $(if $(filter-out 0,$(STRICT)),--strict)
 
-# A class tournament (README, "A class tournament"): every student's exercise-12 strategy from
+# A class tournament (docs/teachers.md, "Run a class tournament"): every student's exercise-12 strategy from
 # the notebooks in DIR, each in its own process, against the others and the built-in bots
 # (optional OUT=folder, MATCHES=least per entry, SEED=..., JOBS=engine processes).
 tournament: $(STAMP)
