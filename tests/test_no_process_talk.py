@@ -19,7 +19,6 @@ ROOT = Path(__file__).resolve().parents[1]
 PATTERNS = {
     r"\bissues?[ \t\-_]*#?\d+": "a work-item number (issue N)",
     r"\bthe issue(?:'s)?\b": "a work item the reader cannot open",
-    r"\bзадач\w*\s+№?\s*\d+": "a work-item number (задача N)",
     r"\bother agents?\b": "other work on the machine",
     r"\bload average": "the machine's load at some moment",
     r"\bthis stop\b": "a stage of the work",
@@ -27,6 +26,10 @@ PATTERNS = {
     r"\bтих\w*\s+машин\w*": "how busy the machine was",
 }
 TALK = re.compile("|".join(f"(?:{p})" for p in PATTERNS), re.IGNORECASE)
+# «задача N» is a work item, unless N is the number of an exercise (the Russian lessons say
+# «из задачи 12» for exercise 12).
+TASK = re.compile(r"\bзадач\w*\s+№?\s*(\d+)", re.IGNORECASE)
+EXERCISES = {int(path.name[:2]) for path in ROOT.glob("exercises/[0-9][0-9]_*.ipynb")} or set(range(1, 13))
 # An upstream project's issue or pull request, as a link: https://github.com/owner/repo/issues/123
 UPSTREAM = re.compile(r"https?://github\.com/[\w.-]+/[\w.-]+/(?:issues|pull)/\d+\S*", re.IGNORECASE)
 
@@ -41,7 +44,8 @@ def process_talk(text: str) -> list[tuple[int, str]]:
     """
     found = []
     for number, line in enumerate(text.splitlines(), 1):
-        if TALK.search(UPSTREAM.sub("", line)):
+        line_text = UPSTREAM.sub("", line)
+        if TALK.search(line_text) or any(int(n) not in EXERCISES for n in TASK.findall(line_text)):
             found.append((number, line.strip()))
     return found
 
@@ -69,6 +73,7 @@ def tracked_text_files() -> list[Path]:
     "(issues 11 and 17)",
     "The issue's targets are met.",
     "с итоговым кодом задачи 17",
+    "до того, как задача 17 изменила",
     "with eight other agents at work beside it",
     "load average 15-22",
     "before this stop",
@@ -83,6 +88,7 @@ def test_process_talk_is_found(line):
     "nbgrader's own open issue (https://github.com/jupyter/nbgrader/issues/1961)",
     "the bot against the other seats' agents",
     "Задача: найти вероятность спора.",
+    "против своей стратегии из задачи 12",
     "an issue with the kernel",
 ])
 def test_what_readers_can_use_is_allowed(line):
