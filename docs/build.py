@@ -2,8 +2,9 @@
 
 The site is Sphinx with MyST-NB: the pages of ``docs/`` (Markdown), the rules (``RULES.md``,
 ``RULES.ru.md``), and every lesson of ``notebooks/`` and ``notebooks/ru/`` with the outputs
-stored in it (nothing is executed). The sources are gathered in a staging folder first, so that
-the lessons stay where learners open them and nothing generated lands in the checkout. There:
+stored in it (nothing is executed). The sources are gathered in a staging folder first, laid out
+as in the checkout (so a link between them works both here and in the repository), and nothing
+generated lands in the checkout. There:
 
 - each lesson gets a link to the same lesson in the browser site (``make lite``), published
   beside the documentation as ``lite/``;
@@ -43,6 +44,13 @@ CAPTION = {
     "ru": "Так выглядит такой стол (на другой раздаче). Живым он становится, когда урок запущен: "
           "в JupyterLab или на сайте в браузере.",
 }
+# The site's front door: its home page is docs/index.html, where it is in the checkout.
+REDIRECT = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>pianitsa101</title>
+<link rel="icon" href="_static/favicon.svg" type="image/svg+xml">
+<meta http-equiv="refresh" content="0; url=docs/index.html"></head>
+<body><p><a href="docs/index.html">pianitsa101: the documentation</a></p></body></html>
+"""
 OPEN_IN_BROWSER = {
     "en": "▶ Open this lesson in the browser site (nothing to install)",
     "ru": "▶ Открыть этот урок на сайте в браузере (ничего не нужно ставить)",
@@ -74,7 +82,7 @@ def stage_lesson(source: Path, rel: str, target: Path) -> None:
         for output in cell.get("outputs", []) if cell["cell_type"] == "code" else []:
             found = STAND_IN.match("".join(output.get("data", {}).get("text/plain", "")))
             if found:
-                picture = f"{up}img/{PICTURES[found.group(1)][lang]}"
+                picture = f"{up}docs/img/{PICTURES[found.group(1)][lang]}"
                 text = f"![{found.group(1)}]({picture})\n\n*{CAPTION[lang]}*"
                 cells.append(markdown_cell(text, len(cells)))
     notebook["cells"] = cells
@@ -86,10 +94,12 @@ def stage(into: Path) -> None:
     """Gather the site's sources in ``into``: pages, rules, pictures and lessons."""
     for pattern in PAGES:
         for page in DOCS.glob(pattern):
-            (into / page.relative_to(DOCS)).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(page, into / page.relative_to(DOCS))
+            (into / "docs" / page.relative_to(DOCS)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(page, into / "docs" / page.relative_to(DOCS))
     shutil.copy2(DOCS / "conf.py", into / "conf.py")
-    shutil.copytree(DOCS / "img", into / "img")
+    shutil.copytree(DOCS / "img", into / "docs" / "img")
+    (into / "_root").mkdir()
+    (into / "_root" / "index.html").write_text(REDIRECT, encoding="utf-8")
     for rules in ("RULES.md", "RULES.ru.md"):  # where they are in the checkout, so that links to them resolve
         shutil.copy2(ROOT / rules, into / rules)
     for folder in LESSONS:

@@ -151,7 +151,7 @@ def test_a_table_cell_is_followed_by_a_picture_of_the_table(site):
 
 
 def test_the_api_page_documents_every_public_name(site):
-    anchors = parse(site / "api.html").anchors
+    anchors = parse(site / "docs" / "api.html").anchors
     missing = [f"{module}.{name}" for module, names in PUBLIC.items() for name in names
                if f"{module}.{name}" not in anchors]
     assert not missing, f"not in the API reference: {missing}"
@@ -160,10 +160,10 @@ def test_the_api_page_documents_every_public_name(site):
 def test_both_editions_have_their_rules_and_a_home_page(site):
     assert "Пьяница" in (site / "RULES.html").read_text(encoding="utf-8")
     assert "P1" in (site / "RULES.ru.html").read_text(encoding="utf-8")
-    home = (site / "ru" / "index.html").read_text(encoding="utf-8")
+    home = (site / "docs" / "ru" / "index.html").read_text(encoding="utf-8")
     assert 'lang="ru"' in home or "С чего начать" in home
     for lesson in sorted(ROOT.glob("notebooks/ru/[0-9]*.ipynb")):
-        assert f"../notebooks/ru/{lesson.stem}.html" in home, f"the Russian home page lacks {lesson.name}"
+        assert f"../../notebooks/ru/{lesson.stem}.html" in home, f"the Russian home page lacks {lesson.name}"
 
 
 @pytest.fixture(scope="module")
@@ -180,8 +180,9 @@ def browser():
 
 @pytest.mark.parametrize(("path", "expect"), [
     ("notebooks/04_pianitsa_probability.html", "mjx-container"),  # a lesson, with its formulas drawn
-    ("api.html", "pianitsa101.game101.Round101"),
-    ("ru/index.html", "pianitsa101 по-русски"),
+    ("docs/api.html", "pianitsa101.game101.Round101"),
+    ("docs/ru/index.html", "pianitsa101 по-русски"),
+    ("", "Which way to read"),  # the site's root leads to the home page
 ])
 def test_pages_open_in_chromium_without_a_console_error(site, browser, path, expect):
     with StaticServer(site) as server:
@@ -191,6 +192,9 @@ def test_pages_open_in_chromium_without_a_console_error(site, browser, path, exp
         asked: list[str] = []
         page.on("request", lambda request: asked.append(request.url))
         page.goto(server.url(path), wait_until="networkidle")
+        if not path:
+            page.wait_for_url("**/docs/index.html")
+            page.wait_for_load_state("networkidle")
         if expect == "mjx-container":
             page.wait_for_selector("mjx-container", timeout=30_000)
         else:
