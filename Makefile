@@ -94,7 +94,7 @@ lite-serve:
 	$(PYTHON) lite/serve.py --directory dist/lite --host $(LITE_HOST) --port $(LITE_PORT)
 
 docs: $(TEST_STAMP)
-	$(BIN)/python docs/build.py $(DOCS_OUT)
+	$(BIN)/python docs/build.py --quiet $(DOCS_OUT)
 
 lab: $(STAMP)
 	$(BIN)/python tools/lab.py run $(LAB_FLAGS)
