@@ -30,6 +30,9 @@ endif
 # computing overlap. TEST_JOBS=0 runs everything in one process.
 TEST_JOBS ?= 2
 
+# The documentation pages whose Python examples make test runs (as it runs README.md's).
+DOC_EXAMPLES := docs/python.md docs/students.md
+
 # Folders of notebooks that nbval re-executes (only those that exist).
 NOTEBOOK_DIRS := $(wildcard notebooks exercises)
 # Not re-executed by nbval: the exercises' nbgrader sources (their student and solution
@@ -42,7 +45,7 @@ NBVAL_IGNORE := $(wildcard exercises/source)
 # waits for it under the same lock, with a bar). The stamp lives beside the cache.
 NUMBA_STAMP := pianitsa101/simulate/__pycache__/.numba-cache-stamp
 
-# The in-browser site (JupyterLite, issue 13): `make lite` builds dist/lite, `make lite-serve`
+# The in-browser site (JupyterLite): `make lite` builds dist/lite, `make lite-serve`
 # serves it. Its build tools have their own venv, so that .venv (make test, make lab) stays lean
 # and their exact pins (lite/requirements.txt) never meet JupyterLab's.
 LITE_VENV := .venv-lite
@@ -51,7 +54,12 @@ LITE_HOST ?= 127.0.0.1
 LITE_PORT ?= 8000
 
 .PHONY: lab lab-reset test lint bench clean grade exercises notebooks tournament bench-tournament
-.PHONY: lite lite-serve lite-tools
+.PHONY: lite lite-serve lite-tools docs
+
+# The documentation site (Sphinx + MyST-NB: the lessons with their stored outputs, the guides, the
+# API reference): `make docs` builds it into dist/docs, offline. Its tools are the `docs` extra,
+# installed with the test tools (make test builds the site in tests/test_docs.py).
+DOCS_OUT ?= dist/docs
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "pianitsa101 needs Python 3.10 or newer, found " + sys.version' 
@@ -62,8 +70,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(TEST_STAMP): $(STAMP)
-	@echo "Installing the test tools into $(VENV)..."
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@echo "Installing the test and documentation tools into $(VENV)..."
+	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	touch $(TEST_STAMP)
 
 $(NUMBA_STAMP): $(STAMP) $(wildcard pianitsa101/simulate/*.py)
@@ -85,6 +93,9 @@ lite-serve:
 	@test -f dist/lite/index.html || $(MAKE) --no-print-directory lite
 	$(PYTHON) lite/serve.py --directory dist/lite --host $(LITE_HOST) --port $(LITE_PORT)
 
+docs: $(TEST_STAMP)
+	$(BIN)/python docs/build.py --quiet $(DOCS_OUT)
+
 lab: $(STAMP)
 	$(BIN)/python tools/lab.py run $(LAB_FLAGS)
 
@@ -103,7 +114,8 @@ lint: $(TEST_STAMP)
 
 test: $(TEST_STAMP) $(NUMBA_STAMP) $(LITE_STAMP) lint
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadscope \
-	    tests --doctest-modules pianitsa101 --doctest-glob=README.md README.md \
+	    tests --doctest-modules pianitsa101 benchmarks/results_page.py \
+	    --doctest-glob=README.md $(addprefix --doctest-glob=,$(notdir $(DOC_EXAMPLES))) README.md $(DOC_EXAMPLES) \
 	    $(if $(NOTEBOOK_DIRS),--nbval $(NOTEBOOK_DIRS)) $(addprefix --ignore=,$(NBVAL_IGNORE)) ; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 
@@ -115,11 +127,17 @@ notebooks: $(STAMP) $(NUMBA_STAMP)
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache
 	rm -rf $(LITE_VENV) build/lite build/lite-test dist/lite
+	rm -rf build/bench dist/docs
 
+# make bench keeps what each benchmark prints in build/bench and writes the results page from it,
+# docs/results.md (benchmarks/results_page.py), under the machine it ran on.
+BENCH_RUNS := build/bench
 bench: $(STAMP) $(NUMBA_STAMP)
-	$(BIN)/python benchmarks/bench.py
-	$(BIN)/python benchmarks/bench_widgets.py
-	$(BIN)/python benchmarks/bench_bot.py
+	@mkdir -p $(BENCH_RUNS) && rm -f $(BENCH_RUNS)/*.txt
+	set -o pipefail; $(BIN)/python benchmarks/bench.py | tee $(BENCH_RUNS)/engines.txt
+	set -o pipefail; $(BIN)/python benchmarks/bench_widgets.py | tee $(BENCH_RUNS)/tables.txt
+	set -o pipefail; $(BIN)/python benchmarks/bench_bot.py | tee $(BENCH_RUNS)/bot.txt
+	$(BIN)/python benchmarks/results_page.py $(BENCH_RUNS)
 
 # Exercises (exercises/README.md): write the student and solution notebooks from their
 # sources, and grade submissions: make grade NB=notebook.ipynb or make grade DIR=folder
@@ -138,7 +156,7 @@ grade: $(STAMP)
 	    $(if $(CSV),--csv "$(CSV)") $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JOBS),--jobs $(JOBS)) \
 	    $(if $(filter-out 0,$(STRICT)),--strict)
 
-# A class tournament (README, "A class tournament"): every student's exercise-12 strategy from
+# A class tournament (docs/teachers.md, "Run a class tournament"): every student's exercise-12 strategy from
 # the notebooks in DIR, each in its own process, against the others and the built-in bots
 # (optional OUT=folder, MATCHES=least per entry, SEED=..., JOBS=engine processes).
 tournament: $(STAMP)
@@ -151,7 +169,7 @@ tournament: $(STAMP)
 bench-tournament: $(STAMP)
 	$(BIN)/python benchmarks/bench_class_tournament.py
 
-# The gettext catalog of pianitsa101.i18n (issue 20): extract the English msgids from the engines and the
+# The gettext catalog of pianitsa101.i18n: extract the English msgids from the engines and the
 # simulations, merge them into the Russian .po (translate the new entries there), compile the .mo that ships.
 MESSAGE_SOURCES := pianitsa101/i18n.py pianitsa101/cards.py pianitsa101/_checks.py pianitsa101/cardart.py pianitsa101/pianitsa pianitsa101/game101 pianitsa101/simulate \
     pianitsa101/lessons pianitsa101/strategy pianitsa101/checks

@@ -1,4 +1,4 @@
-"""Speed of the engines and of the fast path, side by side (``make bench``; issue 5 goals).
+"""Speed of the engines and of the fast path, side by side (``make bench``, with its goals).
 
 Prints, in one run: Пьяница games/s of the reference engine and of a plain ``deque`` loop
 (the baseline), timed in turns so that their ratio is fair on a busy machine; the compiled
@@ -206,10 +206,8 @@ def verdict(ok: bool) -> str:
 
 
 def main() -> None:
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Machine: {cpu_name()}, {os.cpu_count()} cores; Python {platform.python_version()}, "
-          f"numba {numba.__version__}; load average {load:.2f} at start"
-          + (" (other work is running: figures are low)" if load > 0.5 else ""))
+          f"numba {numba.__version__}")
     print("Пьяница, 2 players, 32 cards, default rules (cycle detection on):")
     print(f"  deque baseline agrees with the reference engine on 300 deals: {check_baseline()}")
     if "--engine" in sys.argv[1:]:
@@ -226,7 +224,7 @@ def main() -> None:
         print(f"  {name:34}{value:12,.0f}{value / engine:10.1f}x")
     wall = million_in_fresh_process()
     print(f"  1,000,000 games in a fresh process (import + cache load + play, all cores): {wall:.2f} s")
-    print("Goals (issue 5):")
+    print("Goals:")
     print(f"  fast path >= {GOALS['fast']:,} games/s on one core: {one_core:,.0f} "
           f"-> {verdict(one_core >= GOALS['fast'])}")
     print(f"  a million games < {GOALS['million']:.0f} s wall including start-up: {wall:.2f} s "

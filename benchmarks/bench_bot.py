@@ -1,4 +1,4 @@
-"""MonteCarloAgent's speed and strength (``make bench``; the targets of issues 11 and 17).
+"""MonteCarloAgent's speed and strength (``make bench``, with its targets).
 
 Prints, in one run:
 
@@ -7,18 +7,18 @@ Prints, in one run:
 2. CPU time per decision at the default budget (``time.thread_time``, one core), in heads-up
    matches against HeuristicAgent: median, 90th percentile and maximum over the decisions
    with a choice (a decision with one legal move takes no time), and the first decision of a
-   fresh process (import, compiled-code cache, match-value table). Run it on a quiet
-   machine: the processor and the load average at the start are printed with it;
-3. issue 17's two lines: against HeuristicAgent (the policy the playouts simulate) and against
+   fresh process (import, compiled-code cache, match-value table). Run it with nothing else
+   running: the processor is printed with it;
+3. two opponent lines: against HeuristicAgent (the policy the playouts simulate) and against
    ``MonteCarloAgent(playout_policy="greedy")`` (an opponent they do not model);
 4. strength: tournaments with duplicate deals and rotated seats, on every core, each line
    a win rate with its 95% Wilson interval and, heads-up, the difference with its interval.
 
 ``BOT_MATCHES`` scales the tournaments: that many heads-up matches against HeuristicAgent
 (default 200), a quarter of it for each other line and of matches timed, a twentieth for the
-hint budget; ``BOT_OPPONENT_MATCHES`` (default 100) sizes each of issue 17's lines.
-``BOT_MATCHES=2000`` is issue 11's full measurement (about two hours of CPU).
-``python benchmarks/bench_bot.py opponents`` runs only issue 17's lines.
+hint budget; ``BOT_OPPONENT_MATCHES`` (default 100) sizes each opponent line.
+``BOT_MATCHES=2000`` is the full measurement (about two hours of CPU).
+``python benchmarks/bench_bot.py opponents`` runs only the opponent lines.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ OPPONENT_MATCHES = int(os.environ.get("BOT_OPPONENT_MATCHES", "100"))  # each of
 SIDE = max(20, MATCHES // 4)  # matches of every other line
 HINT = max(10, MATCHES // 20)  # matches of the hint budget against the default one
 GOALS = {"win": 0.60, "low": 0.55, "median_ms": 20.0, "max_ms": 100.0, "random": 0.90,
-         "heuristic": 0.90, "unmodelled": 0.75}  # the last two: issue 17
+         "heuristic": 0.90, "unmodelled": 0.75}  # the last two: against the two opponents
 
 
 def positions(count: int, seed: int = 0) -> list:
@@ -142,7 +142,7 @@ def line(label: str, result, agent: int = 0, heads_up: bool = True) -> tuple[flo
 
 
 def opponents(matches: int = OPPONENT_MATCHES) -> tuple[float, float]:
-    """Issue 17: the bot against the policy its playouts simulate, and against one they do not model.
+    """The bot against the policy its playouts simulate, and against one they do not model.
 
     Duplicate deals (``duplicate=True``), seats rotated; the interval is the tournament's own
     (Wilson, widened by the blocks' design effect).
@@ -166,18 +166,16 @@ def verdict(ok: bool) -> str:
 
 
 def main() -> None:
-    if sys.argv[1:] == ["opponents"]:  # only the issue-17 lines: python benchmarks/bench_bot.py opponents
+    if sys.argv[1:] == ["opponents"]:  # only the opponent lines: python benchmarks/bench_bot.py opponents
         print(f"MonteCarloAgent (default budget) against two opponents, {OPPONENT_MATCHES} matches each, "
-              f"duplicate deals; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start")
+              f"duplicate deals; {cpu_name()}, {os.cpu_count()} cores")
         heuristic, unmodelled = opponents()
-        print(f"Goals (issue 17): >= {GOALS['heuristic']:.0%} vs HeuristicAgent: {heuristic:.1%} -> "
+        print(f"Goals (the opponents): >= {GOALS['heuristic']:.0%} vs HeuristicAgent: {heuristic:.1%} -> "
               f"{verdict(heuristic >= GOALS['heuristic'])}; >= {GOALS['unmodelled']:.0%} vs the unmodelled "
               f"opponent: {unmodelled:.1%} -> {verdict(unmodelled >= GOALS['unmodelled'])}")
         return
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"MonteCarloAgent, default budget {COMPILED_STEPS:,} simulated moves or sampler proposals per "
-          f"decision (hint: {HINT_STEPS:,}); {cpu_name()}, {os.cpu_count()} cores, load average {load:.2f} "
-          "at start (a speed is only worth what ran beside it)")
+          f"decision (hint: {HINT_STEPS:,}); {cpu_name()}, {os.cpu_count()} cores")
     if not compiled_available():
         print("  numba is not available: only the pure-Python playouts could be measured")
         return
@@ -191,7 +189,7 @@ def main() -> None:
     print(f"  with a choice: median {median:.1f} ms, 90% {p90:.1f} ms, max {worst:.1f} ms; "
           f"every decision: median {1000 * statistics.median(every):.1f} ms")
     print(f"  first decision in a fresh process (import, compiled code, tables): {first_decision():.2f} s")
-    print(f"Issue 17: against the policy the playouts simulate and against one they do not model "
+    print(f"Against the policy the playouts simulate and against one they do not model "
           f"({OPPONENT_MATCHES} matches each):")
     heuristic, unmodelled = opponents()
     print(f"Strength (duplicate deals, seats rotated, {os.cpu_count()} workers); win rate (95% interval):")
@@ -223,7 +221,7 @@ def main() -> None:
     print(f"  hint budget, CPU per decision with a choice: "
           f"median {1000 * quantile(hint_chosen, 0.5):.0f} ms, max {1000 * max(hint_chosen):.0f} ms")
     print(f"  (tournaments took {time.perf_counter() - start:.0f} s wall)")
-    print("Goals (issue 11):")
+    print("Goals (speed and strength):")
     strong = main_rate >= GOALS["win"] and main_low > GOALS["low"]
     quick = median <= GOALS["median_ms"] and worst <= GOALS["max_ms"]
     print(f"  heads-up win rate >= {GOALS['win']:.0%}, the interval's low end above {GOALS['low']:.0%}: "
@@ -232,7 +230,7 @@ def main() -> None:
           f"{median:.1f} / {worst:.1f} ms -> {verdict(quick)}")
     print(f"  vs RandomAgent >= {GOALS['random']:.0%}: {random_rate:.1%} "
           f"-> {verdict(random_rate >= GOALS['random'])}")
-    print("Goals (issue 17):")
+    print("Goals (the opponents):")
     print(f"  >= {GOALS['heuristic']:.0%} vs HeuristicAgent: {heuristic:.1%} -> "
           f"{verdict(heuristic >= GOALS['heuristic'])}; >= {GOALS['unmodelled']:.0%} vs the unmodelled "
           f"opponent: {unmodelled:.1%} -> {verdict(unmodelled >= GOALS['unmodelled'])}")

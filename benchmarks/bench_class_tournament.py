@@ -38,7 +38,6 @@ def main() -> None:
         folder = Path(tmp) / "class"
         write_class(folder, args.students)
         entries = find_entries([folder])
-        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         started = time.perf_counter()
         result = play_class_tournament(entries, args.matches, args.seed, args.jobs)
         seconds = time.perf_counter() - started
@@ -50,8 +49,7 @@ def main() -> None:
           f"{played} matches played, {args.jobs} engine process(es): {seconds:.0f} s "
           f"(target {TARGET:.0f} s: {'met' if seconds < TARGET else 'NOT met'})")
     print(f"machine: {os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
-          f"Python {platform.python_version()}; load average {load:.1f} at the start "
-          f"(other work running beside it)")
+          f"Python {platform.python_version()}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Speed of the tables (issue 9 goals): a click (one trick; a 101 move of yours and the bots'
+"""Speed of the tables (with their goals): a click (one trick; a 101 move of yours and the bots'
 replies with no delay) redraws the table in under 50 ms median, and a whole Пьяница game
 played to the end, with the plot, in under 0.5 s.
 

@@ -39,7 +39,7 @@ CACHE = ROOT / "lite" / "cache"  # kept between builds: the npm tarball of the P
 OUT = ROOT / "dist" / "lite"  # the site; its JupyterLite project folder is build/lite (made anew)
 PYODIDE = "314.0.6"  # the Pyodide that jupyterlite-pyodide-kernel 0.8.6 runs (its constants.py)
 SOURCES = ("notebooks", "exercises", "notebooks/ru", "exercises/ru")  # the folders whose notebooks may go
-# into the site: the English editions, then the Russian ones (issue 20; a folder not there yet adds nothing)
+# into the site: the English editions, then the Russian ones (a folder not there yet adds nothing)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.js",
                  "package.json", "pyodide-lock.json")
 # What a notebook may import in the site: the standard library, and what the lock holds.

@@ -1,4 +1,4 @@
-"""Kernel > Interrupt in the in-browser site (issue 21 §2): install the shim into a built site.
+"""Kernel > Interrupt in the in-browser site: install the shim into a built site.
 
 jupyterlite-core 0.8.6's *Interrupt* only cancels the cells waiting in the queue, and
 jupyterlite-pyodide-kernel 0.8.6 never signals Pyodide, so ``while True: pass`` ran on until a

@@ -318,7 +318,7 @@ def _cards_repr_html(cards: CardList) -> str:
     return cards_html(cards)
 
 
-# Registered from here, the floor above, so that ``cards.py`` imports no art (issue 17).
+# Registered from here, the floor above, so that ``cards.py`` imports no art.
 # ``pianitsa101/__init__.py`` imports this module, so it runs whenever anything of the package is.
 Card._repr_html_ = _card_repr_html
 CardList._repr_html_ = _cards_repr_html

@@ -1,4 +1,4 @@
-"""The edges generated bad inputs still found (issue 17, section 4): each now gets a clear error."""
+"""The edges generated bad inputs still found: each now gets a clear error."""
 
 from __future__ import annotations
 

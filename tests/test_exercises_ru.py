@@ -1,4 +1,4 @@
-"""Issue 20 §3: the Russian exercises, ``exercises/ru/`` and ``exercises/ru/solutions/``.
+"""The Russian exercises, ``exercises/ru/`` and ``exercises/ru/solutions/``.
 
 Their nbgrader source is the English one: ``exercises/source/ru/NN_name.ipynb`` holds only the
 Russian Markdown, cell by cell under the English cells' ids, and the build puts it into the

@@ -1,4 +1,4 @@
-"""101 against bad input (issue 8): records that load are positions the rules can reach, rules and
+"""101 against bad input: records that load are positions the rules can reach, rules and
 positions that cannot work are refused, agents cannot corrupt a match, and the engine is friendly at
 the Python prompt (text moves, text tables, plurals)."""
 
@@ -50,7 +50,7 @@ def match_state(match: Match101) -> tuple:
 
 def test_R25_round_record_with_a_card_in_two_places_is_refused():
     rec = record(Round101.deal(3, seed=1))
-    rec["start"]["hands"][0].append(rec["start"]["stock"][0])  # the issue's example: it used to load
+    rec["start"]["hands"][0].append(rec["start"]["stock"][0])  # this record used to load
     with pytest.raises(ValueError, match=r"start is not a position the rules can reach: R25: .* appears tw"):
         Round101.from_json(json.dumps(rec))
 
@@ -248,7 +248,7 @@ def test_R23_limit_is_bounded():
 
 
 def test_R23_a_match_that_cannot_end_is_stopped_at_max_rounds():
-    # Four queens and four sixes: random bots make the totals fall round after round (issue 8).
+    # Four queens and four sixes: random bots make the totals fall round after round.
     deck = cards("Q♠ Q♣ Q♦ Q♥ 6♠ 6♣ 6♦ 6♥")
     match = Match101(2, deck=deck, seed=0, agents=[RandomAgent(0), RandomAgent(1)], max_rounds=60)
     result = match.play()

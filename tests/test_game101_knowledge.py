@@ -198,7 +198,7 @@ def test_belief_of_a_five_and_starter_round_follows_the_turned_up_card():
             rnd.play(agents[rnd.to_move].choose(rnd.view(rnd.to_move), rnd.legal_moves()))
 
 
-# --- Belief.sample is uniform over the deals consistent with the log (issue 17) ---------------------------
+# --- Belief.sample is uniform over the deals consistent with the log ---------------------------
 
 def _chi2_bound(df: int, z: float = 3.29) -> float:
     """The chi-square quantile with ``df`` degrees of freedom at about p = 0.0005 (Wilson-Hilferty)."""

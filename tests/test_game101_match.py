@@ -552,7 +552,7 @@ def test_match_json_refuses_a_record_that_does_not_follow_r4():
 
 
 def test_wrong_state_and_agent_errors_are_value_errors():
-    """Issue 8: a refusal is a ValueError (or TypeError), also when the match is asked at the wrong time
+    """A refusal is a ValueError (or TypeError), also when the match is asked at the wrong time
     or an agent fails; both stay RuntimeErrors too, as they were."""
     match = Match101(players=2, seed=1)
     with pytest.raises(ValueError, match="no round is being played") as info:

@@ -156,6 +156,6 @@ def test_a_view_leads_to_nothing_hidden():
 def test_view_fields_have_defaults(field):
     assert field in PlayerView._field_defaults
     # right after the fields views had before I1 (drawn), so older positional code still works;
-    # the fields the tables need (seats, chain; issue 9) come after them
+    # the fields the tables need (seats, chain) come after them
     fields = PlayerView._fields
     assert fields[fields.index("drawn") + 1: fields.index("drawn") + 3] == ("deck", "log")

@@ -1,4 +1,4 @@
-"""What the 101 engine gives the tables (issue 9): the penalty chain (R16), the obligations as
+"""What the 101 engine gives the tables: the penalty chain (R16), the obligations as
 events (R2 starter, R9 must cover, R12 may answer), the score sheet (R19-R21, R26), match
 seats after an elimination (R23), views with the real match totals, and a ``play_move``
 that leaves nothing half done.

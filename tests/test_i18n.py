@@ -1,4 +1,4 @@
-"""Issue 20, one switch: ``set_language`` and the gettext catalog of the engines and the simulations.
+"""``set_language`` and the gettext catalog of the engines and the simulations.
 
 The catalog must be complete (a Russian text for every English msgid, none fuzzy), formatted
 (no ``{...}`` left in what is printed), compiled (the committed .mo is the compiled .po) and
@@ -150,7 +150,7 @@ def test_every_wrapped_source_string_is_in_the_catalog():
 @pytest.mark.parametrize("x", [0, 7, 999, 1000, 10_000, 1_234_567])
 def test_russian_whole_numbers_match_babel_with_a_narrow_space(language, x):
     language("ru")
-    # CLDR's ru locale groups with U+00A0; the issue asks for the thin (narrow no-break) space U+202F
+    # CLDR's ru locale groups with U+00A0; the package uses the thin (narrow no-break) space U+202F
     assert i18n.number(x) == format_decimal(x, locale="ru").replace("\u00a0", "\u202f")
 
 
@@ -728,7 +728,7 @@ def test_a_russian_move_list_is_read_back_by_play(language):
     assert rnd.drawn is not None
 
 
-# the English texts of these refusals before they went through the catalog (issue 20 §1, helper rurefuse)
+# the English texts of these refusals before they went through the catalog
 OLD_ENGLISH = {
     "error 101 round record version":
         'not a 101 round record of version 1 (it needs "game": "101" and "version": 1)',

@@ -1,4 +1,4 @@
-"""The floors of the package: the engines import nothing from the floors above them (issue 17).
+"""The floors of the package: the engines import nothing from the floors above them.
 
 The engines are ``cards.py``, ``pianitsa/`` and ``game101/`` (and ``cardart.py``, the card art
 just above ``cards.py``). Above them: ``simulate`` (the compiled path), ``strategy`` (the bots

@@ -1,4 +1,4 @@
-"""Every "Try it yourself" item of every lesson has its answer, and every answer is checked (issue 19).
+"""Every "Try it yourself" item of every lesson has its answer, and every answer is checked.
 
 A lesson's "Try it yourself" section (a heading ``## Try it yourself``, or ``Попробуйте сами``
 in a Russian lesson, up to the next heading of the same level in that markdown cell) holds a

@@ -1,4 +1,4 @@
-"""The lessons as a whole (issue 12): every rule is taught, every lesson has the same shape, and
+"""The lessons as a whole: every rule is taught, every lesson has the same shape, and
 every notebook is stored clean.
 
 - Every rule id, P1-P13 (Пьяница) and R1-R26 (101), is *taught*: cited in a markdown cell of

@@ -1,9 +1,9 @@
-"""The probability lessons without numpy and matplotlib, as in the browser (issue 21 §1).
+"""The probability lessons without numpy and matplotlib, as in the browser.
 
 Each test runs in a fresh interpreter (or a fresh Jupyter kernel) in which a meta-path
 finder refuses to import numpy, numba and matplotlib, with ``PIANITSA101_PURE=1``: the
 pure-Python simulators play, and every figure must come out as SVG. The run times of the
-three lessons on this path are printed (``pytest -s``) and reported in the issue, not
+three lessons on this path are printed (``pytest -s``), not
 asserted: speed targets live in ``benchmarks/``.
 """
 

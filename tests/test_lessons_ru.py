@@ -1,4 +1,4 @@
-"""The Russian lessons run the English lessons' code (issue 20): same code, same seeds, same numbers.
+"""The Russian lessons run the English lessons' code: same code, same seeds, same numbers.
 
 Every ``notebooks/ru/NAME.ipynb`` has an English twin ``notebooks/NAME.ipynb``, and its code
 cells are the twin's, in the same order, with exactly one allowed difference: one added code

@@ -1,5 +1,5 @@
 """No stored notebook holds a widget view: its model is not saved (no widget state), so the view
-could only show "model not found" and log a console error when the notebook is opened (issue 19)."""
+could only show "model not found" and log a console error when the notebook is opened."""
 
 from __future__ import annotations
 

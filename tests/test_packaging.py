@@ -1,4 +1,4 @@
-"""The package metadata in the form current setuptools reads without a warning (issue 8)."""
+"""The package metadata in the form current setuptools reads without a warning."""
 
 from __future__ import annotations
 

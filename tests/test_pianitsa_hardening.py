@@ -1,4 +1,4 @@
-"""Пьяница against bad input (issue 8): records of every kind of damage are ValueErrors, bounded stakes,
+"""Пьяница against bad input: records of every kind of damage are ValueErrors, bounded stakes,
 numpy seeds and random.SystemRandom, a checked direct constructor, and text tables for the prompt."""
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from pianitsa101.pianitsa import PianitsaGame, PianitsaRules
     ("goal", "win", "goal must be one of 'shed', 'collect'; got 'win'"),
     ("max_tricks", 0, "max_tricks must be a whole number 1 or more, at most 1,000,000"),
     ("max_tricks", 10.0, "max_tricks must be a whole number 1 or more"),
-    ("max_tricks", 10**30, "max_tricks must be a whole number 1 or more, at most 1,000,000"),  # issue 17
+    ("max_tricks", 10**30, "max_tricks must be a whole number 1 or more, at most 1,000,000"),
     ("max_tricks", 1_000_001, "max_tricks must be a whole number 1 or more, at most 1,000,000"),
 ])
 def test_rules_invalid_option_names_option_and_allowed_values(option, value, message):

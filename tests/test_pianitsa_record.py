@@ -103,7 +103,7 @@ def test_record_html_of_game_and_trick():
     assert "seat 0" in game._repr_html_() and "0 tricks" in game._repr_html_()
     trick = game.play_trick()
     page = game._repr_html_()
-    assert "Last trick" in page and "1 trick," in page and "J♦" in page  # issue 8: not "1 tricks"
+    assert "Last trick" in page and "1 trick," in page and "J♦" in page  # not "1 tricks"
     view = trick._repr_html_()
     assert "dispute 2 (joined: 2)" in view and "seat 2 takes 7 cards" in view
     draw = PianitsaGame.from_stacks(["K♠", "K♥"])

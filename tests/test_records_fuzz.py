@@ -1,4 +1,4 @@
-"""An adversarial run against both engines (issue 8): damaged records and wrong arguments of every kind.
+"""An adversarial run against both engines: damaged records and wrong arguments of every kind.
 
 Part 1 mutates valid records (Пьяница games, 101 rounds and 101 matches) with a seeded
 generator: it drops keys, swaps the types of values, moves or copies a card, cuts lists

@@ -1,4 +1,4 @@
-"""A table played from Python inside a cell sends each widget's update once, when the cell ends (issue 19).
+"""A table played from Python inside a cell sends each widget's update once, when the cell ends.
 
 Lesson 06 drives tables from Python (``play_for_me``: a loop of ``table.play``). Each move used
 to send a dozen widget messages at once, hundreds per cell, and the kernel's IOPub socket drops

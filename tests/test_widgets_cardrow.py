@@ -1,4 +1,4 @@
-"""The card row keeps the widget library's own traits (issue 21: a ``layout`` of its own broke every view)."""
+"""The card row keeps the widget library's own traits (a ``layout`` of its own broke every view)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""After *Play to the end* the table's log lists the last tricks and says which it skipped (issue 19)."""
+"""After *Play to the end* the table's log lists the last tricks and says which it skipped."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What the 101 table's words say (issue 21): the hand's points beside the match total, the card drawn
+"""What the 101 table's words say: the hand's points beside the match total, the card drawn
 to cover a 6 named, and the loser of a first-over match called lost, not out (R9, R19, R23)."""
 
 from __future__ import annotations

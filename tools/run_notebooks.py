@@ -6,7 +6,7 @@ Each notebook runs in a fresh kernel started in its own folder with PYTHONHASHSE
 saved file keeps its outputs but no widget state (``metadata.widgets``) and no execution
 timestamps, so a re-run changes the file only where an output really changed. A widget's
 output keeps only its text: a stored widget view without its saved model shows "model not found"
-and logs a console error when the notebook is opened (issue 19).
+and logs a console error when the notebook is opened.
 """
 
 from __future__ import annotations

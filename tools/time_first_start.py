@@ -6,7 +6,7 @@ clones SOURCE (a path or URL) into a temporary folder, runs ``make lab`` there (
 its own ``.venv``), notes when the URL appears, then at once runs ``SimulationPanel().run()``
 (10,000 games of Пьяница) in the clone's venv and notes when it has its result; then stops
 JupyterLab and any build it started, and removes the clone (unless ``--keep``). The figures
-go to stdout; the README's first-start paragraph quotes them.
+go to stdout; the results page (docs/results.md, "The first start") quotes them.
 """
 
 from __future__ import annotations

@@ -72,7 +72,7 @@ def check_count(count: object, engine: str, default_compiled: int, default_pure:
     if isinstance(count, bool) or not isinstance(count, numbers.Integral) or count < 0:
         raise ValueError(_("{name} must be a whole number 0 or more; got {value}").format(
             name=name, value=repr(count)))
-    if count > MAX_SAMPLE:  # refused before anything is allocated (issue 17: 2**62 met numpy's MemoryError)
+    if count > MAX_SAMPLE:  # refused before anything is allocated (2**62 met numpy's MemoryError)
         raise ValueError(_("{name} must be at most {most} in one call (that many already take hours "
                            "and gigabytes of results); got {value}: run several calls with different seeds "
                            "and add them up").format(name=name, most=number(MAX_SAMPLE), value=repr(count)))

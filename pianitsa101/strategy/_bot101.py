@@ -23,7 +23,7 @@ from pianitsa101.strategy.knowledge import Belief
 from pianitsa101.strategy.matchvalue import RoundModel
 from pianitsa101.strategy.sampling import SampleTally
 
-try:  # where simulate_101's compiled side lives once it is split from its pure-Python one (issue 13)
+try:  # where simulate_101's compiled side lives once it is split from its pure-Python one
     from pianitsa101.simulate._compiled_101 import rule_arrays
 except ImportError:
     from pianitsa101.simulate.game101 import rule_arrays

@@ -83,7 +83,7 @@ def _playouts_for(compiled: bool | None):
     if compiled is None:
         from pianitsa101.simulate._engine import choose_engine
 
-        if choose_engine(None) == "python":  # as the simulators choose (issue 13)
+        if choose_engine(None) == "python":  # as the simulators choose
             return None
     return _compiled()
 

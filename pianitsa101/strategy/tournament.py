@@ -338,7 +338,7 @@ def tournament(
     workers: int | None = 1,
 ) -> TournamentResult:
     """Play ``matches`` seeded matches between the agents, seats rotated fairly (see the module text)."""
-    if isinstance(agents, (str, bytes)) or not isinstance(agents, Iterable):  # issue 17: say what is wanted
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Iterable):  # say what is wanted
         raise TypeError(_("agents must be a list of at least 2 agents (objects with choose(view, "
                           "legal_moves)), got {value}").format(value=repr(agents)))
     agents = list(agents)

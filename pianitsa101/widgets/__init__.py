@@ -1,4 +1,4 @@
-"""The tables: play and watch the games in a notebook, and run simulations (issue 9).
+"""The tables: play and watch the games in a notebook, and run simulations.
 
 - ``PianitsaTable``: Пьяница trick by trick, every dispute laid out, a plot of the stacks;
 - ``Table101``: a whole match of 101 against bots (or bots watched), penalty chains, the scoreboard;

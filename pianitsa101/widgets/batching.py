@@ -1,4 +1,4 @@
-"""One message per widget per cell: a table's updates wait until the event loop runs again (issue 19).
+"""One message per widget per cell: a table's updates wait until the event loop runs again.
 
 A table played from Python (a loop of ``table.play(...)`` in a cell, like lesson 06's
 ``play_for_me``) redraws after every move, and each redraw changes a dozen widgets: hundreds of

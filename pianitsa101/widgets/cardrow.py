@@ -52,7 +52,7 @@ class CardRow(anywidget.AnyWidget):
     """What to draw, left to right (see ``card_item``)."""
     arrangement = traitlets.Unicode("row").tag(sync=True)
     """'row' (side by side) or 'fan' (overlapping). Not ``layout``: that name is the widget library's
-    own ``Layout`` (size, margins), and a text there breaks the view in the browser (issue 21)."""
+    own ``Layout`` (size, margins), and a text there breaks the view in the browser."""
     font_size = traitlets.Int(13).tag(sync=True)
     """Size of the captions in pixels (larger for a projector)."""
     clicked = traitlets.Dict({}).tag(sync=True)

@@ -363,7 +363,7 @@ _THUMB_RU = {
 for _key, _english in REASONS.items():
     TEXTS_101[f"thumb_{_key}"] = {"en": _english, "ru": _THUMB_RU[_key]}
 
-# ----- issue 21 §5: the table says what its numbers are (the hand's points, the match total), names the
+# ----- the table says what its numbers are (the hand's points, the match total), names the
 # card just drawn to cover a 6, and calls the loser of a first-over match lost, not out (one block). -----
 TEXTS_101.update({
     "your_hand": {

@@ -60,7 +60,7 @@ class PianitsaTable(w.VBox):
         self.size = size
         px = pixel_size(size)
         self._scale = max(1.0, px / 46)
-        self._wide = size == "projector"  # one screen of 1024x768: stacks beside the trick (issue 21)
+        self._wide = size == "projector"  # one screen of 1024x768: stacks beside the trick
         if self._wide:
             self._scale = PROJECTOR["text"]
         self._cards = PROJECTOR["cards"] if self._wide else size

@@ -31,7 +31,7 @@ from pianitsa101.widgets.table101_view import (
 
 __all__ = ["PROJECTOR", "TableLayout"]
 
-# size="projector": a wide layout that fits one screen of 1280x720 or 1024x768 (issue 21). The pile and the
+# size="projector": a wide layout that fits one screen of 1280x720 or 1024x768. The pile and the
 # chain, the obligation and your hand side by side and below each other; text 1.4 times the small table's
 # (Пьяница's trick, a dispute of up to three rounds, a little smaller: it must fit beside the stacks).
 PROJECTOR = {"text": 1.4, "cards": 64, "seats": 40, "status": 1.5, "trick_cards": 50, "trick_text": 1.25}

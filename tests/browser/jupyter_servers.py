@@ -24,12 +24,12 @@ def _private_env(home: Path) -> dict[str, str]:
 
 
 # Voila's page template links Font Awesome (the buttons' icons) from a CDN, which this closed network cannot
-# reach: that request, and only that one, may fail (the README says so); any other failure is an error.
+# reach: that request, and only that one, may fail (docs/tables.md says so); any other failure is an error.
 OFFLINE_ONLY = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free",)
 
 
 # Notebook 7.6.5 (with JupyterLab 4.6.6) throws this on loading any notebook, an empty one too, from its own
-# notebook_core bundle: not the tables' error, so it alone is let through (the README says so).
+# notebook_core bundle: not the tables' error, so it alone is let through (docs/tables.md says so).
 NOTEBOOK7_OWN = "Cannot read properties of undefined (reading 'schema')"
 
 

@@ -1,4 +1,4 @@
-"""Every lesson, Run All in JupyterLab in headless Chromium, as a learner starts one (issue 19).
+"""Every lesson, Run All in JupyterLab in headless Chromium, as a learner starts one.
 
 A lesson passes when every code cell has run (no ``[*]`` or ``[ ]`` prompt left), no cell shows
 an error, and the page logged no console error and no uncaught error (the ``page`` fixture).

@@ -1,4 +1,4 @@
-"""Every Russian lesson, Run All in JupyterLab in headless Chromium (issue 20), as the English ones are.
+"""Every Russian lesson, Run All in JupyterLab in headless Chromium, as the English ones are.
 
 The same test as ``test_lessons_run_all.py``, in a file of its own, so that ``make test``'s two
 worker processes (pytest-xdist shares the tests out a file at a time) can run one edition each.

@@ -1,4 +1,4 @@
-"""The in-browser site (JupyterLite) in headless Chromium, offline (issue 13).
+"""The in-browser site (JupyterLite) in headless Chromium, offline.
 
 The test builds a site as ``make lite`` does (plus the test's stand-in notebook), serves it
 on 127.0.0.1, opens a notebook, runs it, clicks, and checks that the page changed; every

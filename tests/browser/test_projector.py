@@ -1,4 +1,4 @@
-"""size="projector" on a projector's screen (issue 21): hand, pile and obligation in the window together.
+"""size="projector" on a projector's screen: hand, pile and obligation in the window together.
 
 At 1024x768 in JupyterLab (file browser closed, as a teacher presents), each table is scrolled to
 the top of the notebook; the hand (the card row), the pile (with the penalty chain: the centre of
