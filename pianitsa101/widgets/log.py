@@ -20,7 +20,8 @@ __all__ = ["LogArea"]
 
 _STYLE = (
     "max-height:9.5em;overflow-y:auto;font:{px:g}px/1.45 'DejaVu Sans','Liberation Sans',Arial,sans-serif;"
-    "color:#333;background:#fafafa;border:1px solid #e2e2e2;border-radius:6px;padding:4px 8px"
+    "color:var(--p101-text);background:var(--p101-log);border:1px solid var(--p101-panel_border);"
+    "border-radius:6px;padding:4px 8px"
 )
 
 

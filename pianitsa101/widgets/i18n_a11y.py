@@ -1,0 +1,25 @@
+"""The tables' words for screen readers and the keyboard, in English and Russian.
+
+Names of the card rows, and the sentences the live region reads out after the bots' moves, a trick
+or a simulation. ``i18n.TEXTS`` takes them in with one line, as it does the 101 table's texts.
+"""
+
+from __future__ import annotations
+
+__all__ = ["TEXTS_A11Y"]
+
+TEXTS_A11Y: dict[str, dict[str, str | tuple[str, ...]]] = {
+    "a11y_hand": {
+        "en": "Your hand: arrow keys move between the cards, Enter plays the card",
+        "ru": "Ваши карты: стрелки переходят от карты к карте, Enter ходит картой",
+    },
+    "a11y_suits": {
+        "en": "Choose a suit: arrow keys, then Enter",
+        "ru": "Выберите масть: стрелки, затем Enter",
+    },
+    "a11y_stacks": {
+        "en": "The players' stacks: arrow keys move between them, Enter turns the next trick",
+        "ru": "Стопки игроков: стрелки переходят от стопки к стопке, Enter открывает следующую взятку",
+    },
+    "a11y_your_move": {"en": "Your move.", "ru": "Ваш ход."},
+}
