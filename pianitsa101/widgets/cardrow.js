@@ -30,6 +30,28 @@ function render({ model, el }) {
     event.preventDefault();
     event.stopPropagation(); // JupyterLab's notebook must not take the arrows (it would move cells)
   });
+  // Focus that falls out of the table (a pressed button that hides or is disabled, as Draw is once
+  // you have drawn) comes back to a row with take_focus (your hand), so the keyboard is never lost.
+  let inside = false; // the focus was last inside this row's table (a .p101-table)
+  const scope = () => el.closest(".p101-table");
+  const onFocusIn = (event) => {
+    const table = scope();
+    inside = !!(table && table.contains(event.target));
+  };
+  const lost = () => {
+    const active = document.activeElement;
+    return !active || active === document.body || active.disabled || !active.isConnected ||
+      active.getClientRects().length === 0;
+  };
+  const reclaim = () => {
+    if (!model.get("take_focus") || !inside || !lost() || !el.isConnected) return;
+    const all = boxes();
+    const playable = all.findIndex((box) => box.classList.contains("p101-playable"));
+    if (all.length) focusAt(playable >= 0 ? playable : current, true);
+  };
+  const later = () => setTimeout(reclaim, 120);
+  document.addEventListener("focusin", onFocusIn);
+  document.addEventListener("focusout", later);
   const draw = () => {
     const all = boxes();
     const had = all.indexOf(document.activeElement);
@@ -92,7 +114,9 @@ function render({ model, el }) {
     const same = hadId === null ? -1 : now.findIndex((box) => box.dataset.id === hadId);
     const playable = now.findIndex((box) => box.classList.contains("p101-playable"));
     if (had >= 0) focusAt(same >= 0 ? same : had, true);
-    else focusAt(Math.min(current, now.length - 1) >= 0 && now[current] ? current : Math.max(playable, 0), false);
+    else focusAt(now[current] ? current : Math.max(playable, 0), false);
+    reclaim();
+    later();
   };
   draw();
   model.on("change:items", draw);
@@ -100,6 +124,8 @@ function render({ model, el }) {
   model.on("change:font_size", draw);
   model.on("change:label", draw);
   return () => {
+    document.removeEventListener("focusin", onFocusIn);
+    document.removeEventListener("focusout", later);
     model.off("change:items", draw);
     model.off("change:arrangement", draw);
     model.off("change:font_size", draw);

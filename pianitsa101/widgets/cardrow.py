@@ -61,6 +61,8 @@ class CardRow(anywidget.AnyWidget):
     """Size of the captions in pixels (larger for a projector)."""
     label = traitlets.Unicode("").tag(sync=True)
     """What a screen reader calls the row ('Your hand'); empty: no name."""
+    take_focus = traitlets.Bool(False).tag(sync=True)
+    """When the keyboard's focus falls out of the table (a pressed button hides), it comes back here."""
     clicked = traitlets.Dict({}).tag(sync=True)
     """The last click: {'id': item id, 'n': a count that grows with every click}."""
 

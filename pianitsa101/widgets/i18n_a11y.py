@@ -22,4 +22,9 @@ TEXTS_A11Y: dict[str, dict[str, str | tuple[str, ...]]] = {
         "ru": "Стопки игроков: стрелки переходят от стопки к стопке, Enter открывает следующую взятку",
     },
     "a11y_your_move": {"en": "Your move.", "ru": "Ваш ход."},
+    "a11y_log": {"en": "Log of the game, newest first", "ru": "Журнал игры, последнее сверху"},
+    "a11y_play": {"en": "Autoplay: start", "ru": "Автоигра: пуск"},
+    "a11y_pause": {"en": "Autoplay: pause", "ru": "Автоигра: пауза"},
+    "a11y_stop": {"en": "Autoplay: stop", "ru": "Автоигра: стоп"},
+    "a11y_repeat": {"en": "Autoplay: repeat", "ru": "Автоигра: повтор"},
 }

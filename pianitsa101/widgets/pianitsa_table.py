@@ -27,7 +27,7 @@ from pianitsa101.cardart import pixel_size
 from pianitsa101.cards import Card
 from pianitsa101.i18n import get_language, pgettext
 from pianitsa101.pianitsa import PianitsaGame, PianitsaRules, PianitsaTrick
-from pianitsa101.widgets.announcer import Announcer
+from pianitsa101.widgets.announcer import Announcer, autoplay_names
 from pianitsa101.widgets.batching import hold_messages
 from pianitsa101.widgets.cardrow import CardRow
 from pianitsa101.widgets.i18n import check_lang, tr
@@ -89,7 +89,8 @@ class PianitsaTable(w.VBox):
     def _build(self, rules: PianitsaRules) -> None:
         t, lang = tr, self.lang
         self.header = w.HTML()
-        self.stacks = CardRow(font_size=round(13 * self._scale), label=t("a11y_stacks", lang))
+        self.stacks = CardRow(font_size=round(13 * self._scale), label=t("a11y_stacks", lang),
+                              take_focus=True)
         self.stacks.on_click(lambda item: self.click_seat(int(item.removeprefix("seat"))))
         self.trick_view = w.HTML(layout=w.Layout(flex="1 1 auto", min_width="340px"))
         self.plot = w.HTML(layout=w.Layout(flex="0 0 auto"))
@@ -191,8 +192,8 @@ class PianitsaTable(w.VBox):
             ]
         )
         self.settings = w.Accordion(children=[settings], titles=(t("settings", lang),), selected_index=None)
-        self.log_area = LogArea(font_px=round(13 * min(self._scale, 1.6)))
-        self.voice = Announcer()  # reads each trick out to a screen reader
+        self.log_area = LogArea(font_px=round(13 * min(self._scale, 1.6)), label=t("a11y_log", lang))
+        self.voice = Announcer(names=autoplay_names(lang))  # reads each trick out to a screen reader
         buttons = w.HBox(
             [
                 self.next_button,
@@ -235,6 +236,7 @@ class PianitsaTable(w.VBox):
                 self.voice,
             ]
         self.add_class("p101-pianitsa-table")
+        self.add_class("p101-table")  # the themes' style rules; the keyboard's focus stays in here
 
     # ----- state ------------------------------------------------------------------------------
     @property

@@ -149,6 +149,7 @@ class SimulationPanel(w.VBox):
             self.voice,
         ]
         self.add_class("p101-simulation-panel")
+        self.add_class("p101-table")
 
     # ----- controls -------------------------------------------------------------------------------
     def _game_changed(self) -> None:

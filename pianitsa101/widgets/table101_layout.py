@@ -57,7 +57,8 @@ class TableLayout:
         self.centre = w.HTML()
         self.status = w.HTML()
         self.hand_label = w.HTML()
-        self.hand = CardRow(arrangement="fan", font_size=round(13 * s), label=t("a11y_hand", lang))
+        self.hand = CardRow(arrangement="fan", font_size=round(13 * s), label=t("a11y_hand", lang),
+                            take_focus=True)
         self.hand.on_click(self._on_card)
         self.suit_label = w.HTML()
         self.suits = CardRow(font_size=round(13 * s), label=t("a11y_suits", lang))
@@ -112,7 +113,7 @@ class TableLayout:
         self.scoreboard = w.HTML()
         self.totals_plot = w.HTML()
         self.how_scored = w.HTML()
-        self.log_area = LogArea(font_px=round(13 * min(s, 1.6)))
+        self.log_area = LogArea(font_px=round(13 * min(s, 1.6)), label=t("a11y_log", lang))
         self.voice = Announcer()  # reads the bots' moves out to a screen reader
         self._yours_said = False
 
@@ -146,6 +147,7 @@ class TableLayout:
             self.children = [self.header, self.seats_view, self.centre, self.status, self.hand_label,
                              self.hand, self.suit_box, all_buttons, *below]
         self.add_class("p101-table101")
+        self.add_class("p101-table")  # the themes' style rules; the keyboard's focus stays in here
 
     def _render(self) -> None:
         """Redraw everything from the match (the log first: when the status says it is your move,

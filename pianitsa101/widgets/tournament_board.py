@@ -48,6 +48,13 @@ def _pct(x: float, lang: str = "en", spec: str = ".1%") -> str:
     return text.replace(".", ",").replace("%", "\u00a0%") if lang == "ru" else text
 
 
+def _swatch(fill: str) -> str:
+    """A legend's colour square, outlined so that it stands out on a light or a dark page."""
+    return ('<span aria-hidden="true" style="display:inline-block;width:0.8em;height:0.8em;'
+            f'background:{fill};border:1px solid var(--p101-text);border-radius:2px;'
+            'vertical-align:-1px"></span>')
+
+
 def bar_svg(line: Line, width: float = 200, height: float = 18) -> str:
     """One entry's win rate as a bar from 0 to 100%, its 95% interval as a line with ends, 50% dashed."""
     def sx(x: float) -> float:
@@ -100,6 +107,8 @@ class TournamentBoard(w.VBox):
         self.heading.value, self.table.value, self.notes.value = self._parts()
         self.voice = Announcer()  # brings the tables' colours (palette.py) into the page
         self.children = [self.heading, self.table, self.notes, self.voice]
+        self.add_class("p101-tournament-board")
+        self.add_class("p101-table")
 
     def _parts(self) -> tuple[str, str, str]:
         r, lang, s = self.result, self.lang, self._scale
@@ -144,8 +153,8 @@ class TournamentBoard(w.VBox):
             rest = tr("tb_more", lang, n=len(playing) - len(shown), place=len(shown))
             more = (f'<div style="color:var(--p101-muted);padding-top:4px;font-size:{font * 0.85:g}px">'
                     f"{html.escape(rest)}</div>")
-        legend = (f'<span style="color:{COLORS["student"]}">■</span> {html.escape(tr("tb_student", lang))} · '
-                  f'<span style="color:{COLORS["bot"]}">■</span> {html.escape(tr("tb_bot", lang))} · '
+        legend = (f'{_swatch(COLORS["student"])} {html.escape(tr("tb_student", lang))} · '
+                  f'{_swatch(COLORS["bot"])} {html.escape(tr("tb_bot", lang))} · '
                   f'{html.escape(tr("tb_chart", lang))}')
         table = (f'<div style="{FONT};font-size:{font:g}px">'
                  f'<table style="border-collapse:collapse;font-size:{font:g}px">'
