@@ -2,7 +2,9 @@
 
 Python gives ``items``, each a dict ``{"id", "html", "playable", "caption", "note", "title"}``
 (``html`` is card art from ``pianitsa101.cardart``); a click on a playable item in the browser
-sets ``clicked`` to ``{"id": ..., "n": count}``. ``click(item_id)`` does the same from Python
+sets ``clicked`` to ``{"id": ..., "n": count}``. With the keyboard, the arrow keys move through
+the row and Enter plays the card in focus (``cardrow.js``); ``label`` names the row for a screen
+reader. ``click(item_id)`` does the same from Python
 (tests, lessons). Clicks on an item that is not playable, or not shown, are refused here
 too, so a stale click from the browser changes nothing. Callbacks get the item id.
 
@@ -22,6 +24,8 @@ from pathlib import Path
 
 import anywidget
 import traitlets
+
+from pianitsa101.widgets.palette import palette_css
 
 __all__ = ["CardRow", "card_item"]
 
@@ -46,7 +50,7 @@ class CardRow(anywidget.AnyWidget):
     """A row (or fan) of cards or stacks; playable ones are clickable, in the browser and from Python."""
 
     _esm = (_HERE / "cardrow.js").read_text(encoding="utf-8")
-    _css = (_HERE / "cardrow.css").read_text(encoding="utf-8")
+    _css = (_HERE / "cardrow.css").read_text(encoding="utf-8") + palette_css()
 
     items = traitlets.List(traitlets.Dict()).tag(sync=True)
     """What to draw, left to right (see ``card_item``)."""
@@ -55,6 +59,10 @@ class CardRow(anywidget.AnyWidget):
     own ``Layout`` (size, margins), and a text there breaks the view in the browser."""
     font_size = traitlets.Int(13).tag(sync=True)
     """Size of the captions in pixels (larger for a projector)."""
+    label = traitlets.Unicode("").tag(sync=True)
+    """What a screen reader calls the row ('Your hand'); empty: no name."""
+    take_focus = traitlets.Bool(False).tag(sync=True)
+    """When the keyboard's focus falls out of the table (a pressed button hides), it comes back here."""
     clicked = traitlets.Dict({}).tag(sync=True)
     """The last click: {'id': item id, 'n': a count that grows with every click}."""
 

@@ -115,13 +115,15 @@ def estimates_html(columns: Sequence[tuple[str, list[Estimate]]], lang: str, sca
     """A table of estimates, one pair of columns (estimate, 95% interval) per rule set."""
     cell = "padding:3px 12px 3px 0;text-align:right;white-space:nowrap"
     head = "".join(
-        f'<th colspan="2" style="{cell};text-align:center;border-bottom:1px solid #ccc">'
+        f'<th colspan="2" style="{cell};text-align:center;border-bottom:1px solid var(--p101-panel_border)">'
         f"{html.escape(name)}</th>"
         for name, _ in columns
     )
     sub = "".join(
-        f'<th style="{cell};color:#666;font-weight:normal">{html.escape(tr("sim_estimate", lang))}</th>'
-        f'<th style="{cell};color:#666;font-weight:normal">{html.escape(tr("sim_interval", lang))}</th>'
+        f'<th style="{cell};color:var(--p101-muted);'
+        f'font-weight:normal">{html.escape(tr("sim_estimate", lang))}</th>'
+        f'<th style="{cell};color:var(--p101-muted);'
+        f'font-weight:normal">{html.escape(tr("sim_interval", lang))}</th>'
         for _ in columns
     )
     rows = []
@@ -131,7 +133,7 @@ def estimates_html(columns: Sequence[tuple[str, list[Estimate]]], lang: str, sca
             value, interval = estimates[i].text()
             cells.append(
                 f'<td style="{cell};font-weight:bold">{value}</td>'
-                f'<td style="{cell};color:#444">{interval}</td>'
+                f'<td style="{cell};color:var(--p101-muted)">{interval}</td>'
             )
         rows.append(
             f'<tr><td style="{cell};text-align:left">{html.escape(first.label)}</td>{"".join(cells)}</tr>'

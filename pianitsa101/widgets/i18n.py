@@ -355,6 +355,9 @@ RULES: dict[str, dict[str, str]] = {
 from pianitsa101.widgets.i18n_101 import RULES_101, TEXTS_101  # noqa: E402
 
 TEXTS.update(TEXTS_101)
+from pianitsa101.widgets.i18n_a11y import TEXTS_A11Y  # noqa: E402  (screen readers and the keyboard)
+
+TEXTS.update(TEXTS_A11Y)
 RULES.update(RULES_101)
 
 

@@ -20,15 +20,18 @@ __all__ = ["LogArea"]
 
 _STYLE = (
     "max-height:9.5em;overflow-y:auto;font:{px:g}px/1.45 'DejaVu Sans','Liberation Sans',Arial,sans-serif;"
-    "color:#333;background:#fafafa;border:1px solid #e2e2e2;border-radius:6px;padding:4px 8px"
+    "color:var(--p101-text);background:var(--p101-log);border:1px solid var(--p101-panel_border);"
+    "border-radius:6px;padding:4px 8px"
 )
 
 
 class LogArea(ipywidgets.HTML):
     """A scrolling list of log lines, newest first; ``add(line)``, ``clear()``, ``lines``."""
 
-    def __init__(self, keep: int = 200, font_px: float = 13, **kwargs) -> None:
+    def __init__(self, keep: int = 200, font_px: float = 13, label: str = "log", **kwargs) -> None:
         super().__init__(**kwargs)
+        self.label = label
+        """What a screen reader calls the log (the keyboard can reach it to scroll it)."""
         self.keep = keep
         self.font_px = font_px
         self._lines: list[str] = []
@@ -60,4 +63,6 @@ class LogArea(ipywidgets.HTML):
     def _draw(self) -> None:
         rows = "".join(f"<div>{html.escape(line)}</div>" for line in self._lines)
         style = _STYLE.format(px=self.font_px)
-        self.value = f'<div class="p101-log" style="{style}">{rows or "&nbsp;"}</div>'
+        label = html.escape(self.label)
+        self.value = (f'<div class="p101-log" tabindex="0" role="region" aria-label="{label}" '
+                      f'style="{style}">{rows or "&nbsp;"}</div>')

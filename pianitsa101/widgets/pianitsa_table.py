@@ -27,6 +27,7 @@ from pianitsa101.cardart import pixel_size
 from pianitsa101.cards import Card
 from pianitsa101.i18n import get_language, pgettext
 from pianitsa101.pianitsa import PianitsaGame, PianitsaRules, PianitsaTrick
+from pianitsa101.widgets.announcer import Announcer, autoplay_names
 from pianitsa101.widgets.batching import hold_messages
 from pianitsa101.widgets.cardrow import CardRow
 from pianitsa101.widgets.i18n import check_lang, tr
@@ -88,7 +89,8 @@ class PianitsaTable(w.VBox):
     def _build(self, rules: PianitsaRules) -> None:
         t, lang = tr, self.lang
         self.header = w.HTML()
-        self.stacks = CardRow(font_size=round(13 * self._scale))
+        self.stacks = CardRow(font_size=round(13 * self._scale), label=t("a11y_stacks", lang),
+                              take_focus=True)
         self.stacks.on_click(lambda item: self.click_seat(int(item.removeprefix("seat"))))
         self.trick_view = w.HTML(layout=w.Layout(flex="1 1 auto", min_width="340px"))
         self.plot = w.HTML(layout=w.Layout(flex="0 0 auto"))
@@ -190,7 +192,8 @@ class PianitsaTable(w.VBox):
             ]
         )
         self.settings = w.Accordion(children=[settings], titles=(t("settings", lang),), selected_index=None)
-        self.log_area = LogArea(font_px=round(13 * min(self._scale, 1.6)))
+        self.log_area = LogArea(font_px=round(13 * min(self._scale, 1.6)), label=t("a11y_log", lang))
+        self.voice = Announcer(names=autoplay_names(lang))  # reads each trick out to a screen reader
         buttons = w.HBox(
             [
                 self.next_button,
@@ -214,6 +217,7 @@ class PianitsaTable(w.VBox):
                 self.trick_slider,
                 self.settings,
                 self.log_area,
+                self.voice,
             ]
             self.add_class("p101-projector")
         else:
@@ -229,8 +233,10 @@ class PianitsaTable(w.VBox):
                 self.trick_slider,
                 self.settings,
                 self.log_area,
+                self.voice,
             ]
         self.add_class("p101-pianitsa-table")
+        self.add_class("p101-table")  # the themes' style rules; the keyboard's focus stays in here
 
     # ----- state ------------------------------------------------------------------------------
     @property
@@ -400,7 +406,7 @@ class PianitsaTable(w.VBox):
         self.header.value = (
             (PROJECTOR_CSS if self._wide else "")
             + f"<div style=\"font:bold {title_px:g}px 'DejaVu Sans',Arial,sans-serif\">"
-            f'{tr("pianitsa", lang)} <span style="font-weight:normal;color:#555">'
+            f'{tr("pianitsa", lang)} <span style="font-weight:normal;color:var(--p101-muted)">'
             f"· {self._describe()}</span></div>"
         )
         self.stacks.items = seat_items(moment, lang, self._cards, clickable=True)
@@ -412,12 +418,13 @@ class PianitsaTable(w.VBox):
         )
         self.plot.value = stacks_plot(moment, lang, scale=min(self._scale, 1.6))
         ending = end_text(moment, lang)
+        self.voice.say(" ".join(filter(None, [log_line(moment.trick, lang) if moment.trick else "", ending])))
         hint = tr("click_stack", lang) if moment.shown == 0 else ""
         self.status.value = (
             f"<div style=\"font:bold {15 * self._scale:g}px 'DejaVu Sans',Arial,sans-serif;"
-            f'color:#1d5e2f;padding:4px 0">{ending}</div>'
+            f'color:var(--p101-good);padding:4px 0">{ending}</div>'
             if ending
-            else f'<div style="color:#555;font-size:{13 * self._scale:g}px">{hint}</div>'
+            else f'<div style="color:var(--p101-muted);font-size:{13 * self._scale:g}px">{hint}</div>'
         )
         over = self.at_end
         self.next_button.disabled = self.end_button.disabled = self.autoplay.disabled = over
@@ -442,4 +449,4 @@ def _deal_of(game: PianitsaGame) -> list[list[str]]:
 def _error_html(text: str) -> str:
     import html
 
-    return f'<div style="color:#b3261e;font-weight:bold;padding:4px 0">{html.escape(text)}</div>'
+    return f'<div style="color:var(--p101-bad);font-weight:bold;padding:4px 0">{html.escape(text)}</div>'

@@ -119,8 +119,10 @@ def rule_tag(rule: str, lang: str) -> str:
     """A small rule-id label ('P8') whose hover text is the rule in one line."""
     return (
         f'<span class="p101-rule" title="{html.escape(rule + ": " + rule_text(rule, lang))}" '
-        "style=\"display:inline-block;font:bold 0.78em/1.5 'DejaVu Sans Mono',monospace;color:#4a5a7a;"
-        "background:#e8edf6;border:1px solid #c5d0e4;border-radius:8px;padding:0 5px;margin:0 2px;"
+        "style=\"display:inline-block;font:bold 0.78em/1.5 'DejaVu Sans Mono',monospace;"
+        "color:var(--p101-rule_text);"
+        "background:var(--p101-rule_bg);border:1px solid var(--p101-rule_border);border-radius:8px;"
+        "padding:0 5px;margin:0 2px;"
         f'cursor:help;vertical-align:1px">{rule}</span>'
     )
 
@@ -260,8 +262,9 @@ def trick_html(
 ) -> str:
     """The dispute view: every round of the trick in order, the taker, and the gathered cards (P7-P12)."""
     box = (
-        f'<div class="p101-trick" style="{_FONT};font-size:{13.5 * text_scale:g}px;color:#222;'
-        "line-height:1.4;background:#f7f4ec;border:1px solid #e4ddca;border-radius:10px;padding:8px 12px;"
+        f'<div class="p101-trick" style="{_FONT};font-size:{13.5 * text_scale:g}px;color:var(--p101-text);'
+        "line-height:1.4;background:var(--p101-panel);border:1px solid var(--p101-panel_border);"
+        "border-radius:10px;padding:8px 12px;"
         'display:inline-block;min-width:20em">'
     )
     if trick is None:
@@ -286,7 +289,8 @@ def trick_html(
             art = (
                 fan_svg(items, size, step=0.3, letters=lang)
                 if items
-                else f'<span style="color:#888;font-style:italic">{html.escape(tr("no_card", lang))}</span>'
+                else f'<span style="color:var(--p101-muted);'
+                     f'font-style:italic">{html.escape(tr("no_card", lang))}</span>'
             )
             cells.append(f'<td style="{cell}">{art}</td>')
         label = (
@@ -297,7 +301,8 @@ def trick_html(
         notes = _round_notes(trick, i, rules, low_rank, knocked[i], lang)
         if notes:
             rows.append(
-                f'<tr><td></td><td colspan="{players}" style="padding:0 0 6px;color:#444;font-size:0.93em">'
+                f'<tr><td></td><td colspan="{players}" style="padding:0 0 6px;color:var(--p101-muted);'
+                'font-size:0.93em">'
                 + "<br>".join(notes)
                 + "</td></tr>"
             )

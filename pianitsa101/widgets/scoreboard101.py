@@ -21,6 +21,7 @@ import html
 from pianitsa101.cardart import pixel_size
 from pianitsa101.game101 import PlayedRound, RoundScore
 from pianitsa101.widgets.i18n import tr
+from pianitsa101.widgets.palette import color
 from pianitsa101.widgets.pianitsa_view import card_text, rule_tag
 from pianitsa101.widgets.svgplot import bar_chart
 from pianitsa101.widgets.table101_view import FONT, Scene, _card, _name
@@ -28,8 +29,9 @@ from pianitsa101.widgets.text101 import who
 
 __all__ = ["how_scored_html", "scoreboard_html", "totals_svg"]
 
-_CELL = "padding:3px 10px;text-align:right;border-bottom:1px solid #ece6d6;white-space:nowrap"
-_GREEN, _RED = "#1d5e2f", "#b3261e"
+_CELL = ("padding:3px 10px;text-align:right;border-bottom:1px solid var(--p101-panel_border);"
+         "white-space:nowrap")
+_GREEN, _RED = color("good"), color("bad")
 
 
 def _short(seat: int, scene: Scene, lang: str) -> str:
@@ -40,7 +42,7 @@ def _cell(record: PlayedRound, seat: int, scene: Scene, lang: str) -> str:
     """One seat's points and new total for a round, with R22's reset and R23's exit marked."""
     points = record.points[seat]
     if points is None:  # not dealt in: this player had left (R23)
-        return f'<td style="{_CELL};color:#aaa">—</td>'
+        return f'<td style="{_CELL};color:var(--p101-muted)">—</td>'
     total = record.totals[seat]
     reached = f"{scene.rules.limit} → " if seat in record.reset else ""  # R22: the limit exactly, then 0
     marks = []
@@ -57,7 +59,7 @@ def _cell(record: PlayedRound, seat: int, scene: Scene, lang: str) -> str:
     note = "<br>" + " ".join(marks) if marks else ""
     weight = "font-weight:bold;" if won else ""
     return (
-        f'<td style="{_CELL};{weight}"><span style="color:#666">{shown}</span> → '
+        f'<td style="{_CELL};{weight}"><span style="color:var(--p101-muted)">{shown}</span> → '
         f"{reached}<b>{total}</b>{' ★' if won else ''}{note}</td>"
     )
 
@@ -70,19 +72,20 @@ def scoreboard_html(scene: Scene, lang: str, scale: float = 1.0) -> str:
     for record in scene.records:
         label = str(record.number)
         if record.abandoned:
-            label += f' <span style="color:#8a6d00">{html.escape(tr("sb_abandoned", lang))}</span>'
+            label += f' <span style="color:var(--p101-warn)">{html.escape(tr("sb_abandoned", lang))}</span>'
         cells = "".join(_cell(record, s, scene, lang) for s in seats)
         rows.append(f'<tr><td style="{_CELL};text-align:left">{label}</td>{cells}</tr>')
     if not rows:
         rows.append(
-            f'<tr><td colspan="{scene.players + 1}" style="{_CELL};text-align:left;color:#777">'
+            f'<tr><td colspan="{scene.players + 1}" style="{_CELL};text-align:left;color:var(--p101-muted)">'
             f"{html.escape(tr('sb_no_rounds', lang))}</td></tr>"
         )
     title = html.escape(tr("scoreboard", lang))
     rules = "".join(rule_tag(r, lang) for r in ("R19", "R22", "R23"))
     return (
-        f'<div class="p101-scoreboard" style="{FONT};font-size:{13 * scale:g}px;color:#222;'
-        f"background:#fbfaf6;border:1px solid #e4ddca;border-radius:10px;padding:6px 10px;"
+        f'<div class="p101-scoreboard" style="{FONT};font-size:{13 * scale:g}px;color:var(--p101-text);'
+        f"background:var(--p101-panel);border:1px solid var(--p101-panel_border);border-radius:10px;"
+        "padding:6px 10px;"
         f'display:inline-block;vertical-align:top">'
         f'<div style="font-weight:bold;margin-bottom:2px">{title} {rules}</div>'
         f'<div style="max-height:16em;overflow-y:auto">'
@@ -168,7 +171,8 @@ def how_scored_html(scene: Scene, lang: str, size: int | str = "small", scale: f
     if winner is not None and winner == scene.you:
         won = f" · {html.escape(tr('ev_won_you', lang))}"
     return (
-        f'<div class="p101-how-scored" style="{FONT};font-size:{13 * scale:g}px;color:#222;'
-        f'background:#fbfaf6;border:1px solid #e4ddca;border-radius:10px;padding:6px 10px">'
+        f'<div class="p101-how-scored" style="{FONT};font-size:{13 * scale:g}px;color:var(--p101-text);'
+        f'background:var(--p101-panel);border:1px solid var(--p101-panel_border);border-radius:10px;'
+        'padding:6px 10px">'
         f'<div style="font-weight:bold;margin-bottom:4px;line-height:1.3">{title}{won}</div>{body}</div>'
     )

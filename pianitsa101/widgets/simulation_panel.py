@@ -16,6 +16,7 @@ import time
 import ipywidgets as w
 
 from pianitsa101.i18n import get_language
+from pianitsa101.widgets.announcer import Announcer
 from pianitsa101.widgets.estimates import as_list, estimates_html, game101_estimates, pianitsa_estimates
 from pianitsa101.widgets.i18n import check_lang, tr
 from pianitsa101.widgets.svgplot import histogram
@@ -123,6 +124,7 @@ class SimulationPanel(w.VBox):
         self.progress_text = w.HTML(tr("sim_press_run", lang))
         self.rules_boxes = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.chart = w.HTML()
+        self.voice = Announcer()  # reads the end of a run (or what went wrong) out to a screen reader
         self.table = w.HTML()
         self.rule_controls: list[dict[str, w.Widget]] = []
         self.results: list = []
@@ -144,8 +146,10 @@ class SimulationPanel(w.VBox):
                 [self.run_button, self.progress, self.progress_text], layout=w.Layout(align_items="center")
             ),
             w.HBox([self.chart, self.table], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+            self.voice,
         ]
         self.add_class("p101-simulation-panel")
+        self.add_class("p101-table")
 
     # ----- controls -------------------------------------------------------------------------------
     def _game_changed(self) -> None:
@@ -168,7 +172,8 @@ class SimulationPanel(w.VBox):
             boxes.append(
                 w.VBox(
                     [w.HTML(f"<b>{html.escape(title)}</b>"), *controls.values()],
-                    layout=w.Layout(border="1px solid #ddd", padding="4px 8px", margin="0 8px 4px 0"),
+                    layout=w.Layout(border="1px solid var(--p101-panel_border)", padding="4px 8px",
+                                    margin="0 8px 4px 0"),
                 )
             )
         self.rules_boxes.children = boxes
@@ -237,9 +242,10 @@ class SimulationPanel(w.VBox):
             self.results = [self._simulate(r, name) for r, name in zip(rules, names, strict=True)]
         except (ValueError, TypeError) as error:
             self.progress_text.value = (
-                f'<span style="color:#b3261e;font-weight:bold">'
+                f'<span style="color:var(--p101-bad);font-weight:bold">'
                 f"{html.escape(tr('sim_error', self.lang, error=error))}</span>"
             )
+            self.voice.say(tr("sim_error", self.lang, error=error))
             return False
         finally:
             self.run_button.disabled = False
@@ -274,3 +280,4 @@ class SimulationPanel(w.VBox):
         if getattr(self.results[0], "engine", "compiled") == "python":  # in the browser: say why it is slower
             done += " · " + tr("sim_pure", lang)
         self.progress_text.value = html.escape(done)
+        self.voice.say(done)

@@ -60,7 +60,7 @@ def nice_ticks(low: float, high: float, count: int = 5, whole: bool = True,
 def _text(x: float, y: float, label: str, size: float = 11, anchor: str = "middle", extra: str = "") -> str:
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-family="{_FONT}" font-size="{size:g}" '
-        f'text-anchor="{anchor}" fill="#333"{extra}>{html.escape(label)}</text>'
+        f'text-anchor="{anchor}" style="fill:var(--p101-text)"{extra}>{html.escape(label)}</text>'
     )
 
 
@@ -68,7 +68,7 @@ def _frame(width: float, height: float, scale: float, title: str, label: str, bo
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:g}" height="{height * scale:g}" '
         f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{html.escape(label or title)}">'
-        f'<rect width="{width:g}" height="{height:g}" fill="#ffffff"/>'
+        f'<rect width="{width:g}" height="{height:g}" style="fill:var(--p101-page)"/>'
         + (_text(width / 2, 15, title, 12.5, extra=' font-weight="bold"') if title else "")
         + body
         + "</svg>"
@@ -92,14 +92,18 @@ def _axes(
     out = []
     for t in yticks:
         y = sy(t)
-        out.append(f'<line x1="{left:.1f}" x2="{right:.1f}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e3e3e3"/>')
+        out.append(f'<line x1="{left:.1f}" x2="{right:.1f}" y1="{y:.1f}" y2="{y:.1f}" '
+                   'style="stroke:var(--p101-grid)"/>')
         out.append(_text(left - 5, y + 4, f"{t:g}", 10.5, "end"))
     for t in xticks:
         x = sx(t)
-        out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{bottom:.1f}" y2="{bottom + 4:.1f}" stroke="#888"/>')
+        out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{bottom:.1f}" y2="{bottom + 4:.1f}" '
+                   'style="stroke:var(--p101-axis)"/>')
         out.append(_text(x, bottom + 15, f"{t:g}", 10.5))
-    out.append(f'<line x1="{left:.1f}" x2="{right:.1f}" y1="{bottom:.1f}" y2="{bottom:.1f}" stroke="#888"/>')
-    out.append(f'<line x1="{left:.1f}" x2="{left:.1f}" y1="{top:.1f}" y2="{bottom:.1f}" stroke="#888"/>')
+    out.append(f'<line x1="{left:.1f}" x2="{right:.1f}" y1="{bottom:.1f}" y2="{bottom:.1f}" '
+               'style="stroke:var(--p101-axis)"/>')
+    out.append(f'<line x1="{left:.1f}" x2="{left:.1f}" y1="{top:.1f}" y2="{bottom:.1f}" '
+               'style="stroke:var(--p101-axis)"/>')
     if xlabel:
         out.append(_text((left + right) / 2, height - 4, xlabel, 11))
     if ylabel:
@@ -173,7 +177,8 @@ def line_chart(
     if marker is not None and length:
         x = sx(min(max(marker, 0), xmax))
         body.append(
-            f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 4:.1f}" y2="{bottom:.1f}" stroke="#555" '
+            f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 4:.1f}" y2="{bottom:.1f}" '
+            'style="stroke:var(--p101-axis)" '
             'stroke-dasharray="4 3"/>'
         )
     body += _legend(names, colors, left + 4, 31)
@@ -280,7 +285,7 @@ def bar_chart(
     for t in nice_ticks(low, high, 5):
         x = sx(t)
         body.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 2:.1f}" y2="{height - 20:.1f}" '
-                    'stroke="#ececec"/>')
+                    'style="stroke:var(--p101-grid)"/>')
         body.append(_text(x, height - 6, f"{t:g}", 10.5))
     zero = sx(0)
     for i, (value, name) in enumerate(zip(values, names, strict=True)):
@@ -291,17 +296,19 @@ def bar_chart(
         body.append(_text(left - 6, y + bar * 0.7, name, 11.5, "end"))
         body.append(
             f'<rect class="bar" x="{x0:.1f}" y="{y:.1f}" width="{max(x1 - x0, 1.5):.1f}" height="{bar:g}" '
-            f'rx="3" fill="{"#c4c4c4" if pale else color}" fill-opacity="{0.55 if pale else 0.85}"/>'
+            f'rx="3" style="fill:{"var(--p101-bar_pale)" if pale else color}" '
+            f'fill-opacity="{0.55 if pale else 0.85}"/>'
         )
         note = f"  {notes[i]}" if notes and notes[i] else ""
         body.append(_text(max(x1, zero) + 5, y + bar * 0.7, f"{value:g}{note}", 11.5, "start",
                           extra=' font-weight="bold"'))
     body.append(f'<line x1="{zero:.1f}" x2="{zero:.1f}" y1="{top - 2:.1f}" y2="{height - 20:.1f}" '
-                'stroke="#888"/>')
+                'style="stroke:var(--p101-axis)"/>')
     if limit is not None:
         x = sx(limit)
         body.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 4:.1f}" y2="{height - 20:.1f}" '
-                    'stroke="#b3261e" stroke-width="1.6" stroke-dasharray="5 3"/>')
+                    'style="stroke:var(--p101-bad)" stroke-width="1.6" stroke-dasharray="5 3"/>')
         if limit_label:
-            body.append(_text(x, top - 6, limit_label, 10.5).replace('fill="#333"', 'fill="#b3261e"'))
+            label = _text(x, top - 6, limit_label, 10.5)
+            body.append(label.replace("fill:var(--p101-text)", "fill:var(--p101-bad)"))
     return _frame(width, height, scale, title, title, "".join(body))

@@ -445,10 +445,12 @@ class Table101(TableLayout, w.VBox):
             else:
                 part.append(event)
 
-    def _flush_log(self) -> None:
-        if self._lines:
-            self.log_area.add_many(self._lines)
-            self._lines = []
+    def _flush_log(self) -> list[str]:
+        """Show the log lines not yet shown; returns them (oldest first)."""
+        lines, self._lines = self._lines, []
+        if lines:
+            self.log_area.add_many(lines)
+        return lines
 
     def _describe(self, round_number: int) -> str:
         m, lang = self._match, self.lang

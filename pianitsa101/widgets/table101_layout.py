@@ -12,6 +12,7 @@ import ipywidgets as w
 
 from pianitsa101.cards import Card
 from pianitsa101.game101 import Draw, FlushQueens, Pass, Rules101
+from pianitsa101.widgets.announcer import Announcer
 from pianitsa101.widgets.cardrow import CardRow
 from pianitsa101.widgets.i18n import tr
 from pianitsa101.widgets.log import LogArea
@@ -56,10 +57,11 @@ class TableLayout:
         self.centre = w.HTML()
         self.status = w.HTML()
         self.hand_label = w.HTML()
-        self.hand = CardRow(arrangement="fan", font_size=round(13 * s))
+        self.hand = CardRow(arrangement="fan", font_size=round(13 * s), label=t("a11y_hand", lang),
+                            take_focus=True)
         self.hand.on_click(self._on_card)
         self.suit_label = w.HTML()
-        self.suits = CardRow(font_size=round(13 * s))
+        self.suits = CardRow(font_size=round(13 * s), label=t("a11y_suits", lang))
         self.suits.on_click(lambda symbol: self.choose_suit(symbol))
         self.suit_box = w.HBox(
             [self.suit_label, self.suits], layout=w.Layout(align_items="center", display="none")
@@ -111,7 +113,9 @@ class TableLayout:
         self.scoreboard = w.HTML()
         self.totals_plot = w.HTML()
         self.how_scored = w.HTML()
-        self.log_area = LogArea(font_px=round(13 * min(s, 1.6)))
+        self.log_area = LogArea(font_px=round(13 * min(s, 1.6)), label=t("a11y_log", lang))
+        self.voice = Announcer()  # reads the bots' moves out to a screen reader
+        self._yours_said = False
 
         def flow() -> w.Layout:  # each box its own layout: hiding one must not hide the others
             return w.Layout(flex_flow="row wrap", align_items="center")
@@ -128,7 +132,7 @@ class TableLayout:
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
         all_buttons = w.HBox([self.move_buttons, self.watch_buttons, match_buttons], layout=flow())
-        below = [self.hint_view, scores, self.how_scored, self.settings_box, self.log_area]
+        below = [self.hint_view, scores, self.how_scored, self.settings_box, self.log_area, self.voice]
         if self._wide:  # a row each: the seats, the pile and chain, the obligation, the hand with buttons
             self.order_view = w.HTML()
             seats = w.HBox([self.seats_view, self.order_view],
@@ -143,11 +147,12 @@ class TableLayout:
             self.children = [self.header, self.seats_view, self.centre, self.status, self.hand_label,
                              self.hand, self.suit_box, all_buttons, *below]
         self.add_class("p101-table101")
+        self.add_class("p101-table")  # the themes' style rules; the keyboard's focus stays in here
 
     def _render(self) -> None:
         """Redraw everything from the match (the log first: when the status says it is your move,
         the browser already has every line of the bots' moves before it)."""
-        self._flush_log()
+        news = self._flush_log()
         scene = self.scene
         lang, s, size = self.lang, self._scale, self._cards
         watching = self._you is None or self._you not in scene.active
@@ -161,7 +166,7 @@ class TableLayout:
             (PROJECTOR_CSS if wide else "")
             + f'<div style="{FONT};font-weight:bold;font-size:{title_px:g}px;line-height:1.3">'
             f"{tr('game101', lang)} "
-            f'<span style="font-weight:normal;color:#555">· {words}</span></div>'
+            f'<span style="font-weight:normal;color:var(--p101-muted)">· {words}</span></div>'
         )
         size = self._cards
         self.seats_view.value = seats_html(scene, lang, PROJECTOR["seats"] if wide else size, s, compact=wide)
@@ -178,7 +183,7 @@ class TableLayout:
         elif self._you not in scene.active:
             key = "your_hand_out" if scene.rules.match == "elimination" else "your_hand_lost"
             self.hand_label.value = (
-                f'<div style="{FONT};color:#555">{tr(key, lang, limit=scene.rules.limit)}</div>'
+                f'<div style="{FONT};color:var(--p101-muted)">{tr(key, lang, limit=scene.rules.limit)}</div>'
             )
         else:
             self.hand_label.value = (
@@ -186,6 +191,9 @@ class TableLayout:
             )
         choosing = self._queen if isinstance(self._queen, Card) else None
         self.hand.items = hand_items(scene, lang, size, choosing=choosing, enabled=yours)
+        if news or (yours and not self._yours_said):  # what just happened, then your move: read out
+            self.voice.say(" ".join([*news, *([tr("a11y_your_move", lang)] if yours else [])]))
+        self._yours_said = yours
         asking = yours and self._queen is not None
         self.suit_box.layout.display = "" if asking else "none"
         if asking:
@@ -210,7 +218,7 @@ class TableLayout:
         between = not scene.in_round and not scene.over
         self.next_round_button.layout.display = "" if between else "none"
         self.hint_view.value = (
-            f'<div class="p101-hint" style="{FONT};font-size:{13 * s:g}px;color:#0b3d91;'
+            f'<div class="p101-hint" style="{FONT};font-size:{13 * s:g}px;color:var(--p101-accent);'
             f'padding:2px 0">{html.escape(self._hint_line)}</div>'
             if self._hint_line
             else ""

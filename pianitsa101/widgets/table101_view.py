@@ -29,6 +29,7 @@ from pianitsa101.game101 import Match101, PenaltyChain, Play, PlayedRound, Playe
 from pianitsa101.game101.agents import agent_name
 from pianitsa101.widgets.cardrow import card_item
 from pianitsa101.widgets.i18n import tr
+from pianitsa101.widgets.palette import color
 from pianitsa101.widgets.pianitsa_view import card_text, rule_tag
 from pianitsa101.widgets.text101 import obligation, who
 
@@ -48,8 +49,8 @@ __all__ = [
 
 FONT = "font-family:'DejaVu Sans','Liberation Sans',Arial,Helvetica,sans-serif"
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black, red, black, red: easy to tell apart
-_PANEL = "background:#f7f4ec;border:1px solid #e4ddca;border-radius:10px"
-_GREEN, _AMBER, _RED = "#1d5e2f", "#e09b00", "#b3261e"
+_PANEL = "background:var(--p101-panel);border:1px solid var(--p101-panel_border);border-radius:10px"
+_GREEN, _AMBER, _RED = color("good"), color("amber"), color("bad")
 _AMOUNT = f"font-weight:bold;font-size:1.55em;line-height:1.1;color:{_RED}"  # an amount of a penalty chain
 
 
@@ -207,7 +208,7 @@ def _seat_box(seat: int, scene: Scene, lang: str, px: int, scale: float, compact
     if out:  # R23: "out" only where leaving is the rule; in a first-over match going over loses it
         word = "out_of_match" if scene.rules.match == "elimination" else "lost_match"
         picture = (
-            f'<div style="color:#888;font-style:italic;padding:{8 * scale:g}px 0">'
+            f'<div style="color:var(--p101-muted);font-style:italic;padding:{8 * scale:g}px 0">'
             f"{html.escape(tr(word, lang, limit=scene.rules.limit))}</div>"
         )
     elif count:
@@ -219,15 +220,17 @@ def _seat_box(seat: int, scene: Scene, lang: str, px: int, scale: float, compact
         )
     else:
         picture = stack_svg(0, back, title=tr("n_cards", lang, n=0))
-    border = f"3px solid {_AMBER}" if moving else f"3px solid {_GREEN}" if won else "1px solid #e4ddca"
+    quiet = f"1px solid {color('panel_border')}"
+    border = f"3px solid {_AMBER}" if moving else f"3px solid {_GREEN}" if won else quiet
     lines = [f"<b>{html.escape(_name(seat, scene, lang))}</b>"]
     if scene.names[seat] and not compact:  # a projector's column has no room for the bot's name
-        lines.append(f'<span style="color:#777;font-size:0.85em">{html.escape(scene.names[seat])}</span>')
+        lines.append(f'<span style="color:var(--p101-muted);'
+                     f'font-size:0.85em">{html.escape(scene.names[seat])}</span>')
     lines.append(
         html.escape(f"{tr('n_cards', lang, n=count)} · {tr('total_points', lang, total=scene.totals[seat])}")
     )
     if moving:
-        lines.append(f'<b style="color:#9a6a00">▶ {html.escape(tr("to_move", lang))}</b>')
+        lines.append(f'<b style="color:var(--p101-warn)">▶ {html.escape(tr("to_move", lang))}</b>')
     elif won:
         lines.append(f'<b style="color:{_GREEN}">★ {html.escape(tr("round_winner", lang))}</b>')
     opacity = "opacity:0.55;" if out else ""
@@ -255,7 +258,8 @@ def seats_html(scene: Scene, lang: str, size: int | str, scale: float = 1.0, com
     seats = [s for s in scene.seat_order() if s != scene.you]
     boxes = "".join(_seat_box(s, scene, lang, px, scale, compact) for s in seats)
     return (
-        f'<div class="p101-seats" style="{FONT};font-size:{13 * scale:g}px;color:#222;display:flex;'
+        f'<div class="p101-seats" style="{FONT};font-size:{13 * scale:g}px;color:var(--p101-text);'
+        'display:flex;'
         f'flex-wrap:wrap;gap:{(6 if compact else 10) * scale:g}px;align-items:stretch">{boxes}</div>'
     )
 
@@ -289,7 +293,7 @@ def centre_html(scene: Scene, lang: str, size: int | str, scale: float = 1.0, or
     if view is None:
         return ""
     px = pixel_size(size)
-    caption = "margin-top:4px;font-size:0.95em;color:#444"
+    caption = "margin-top:4px;font-size:0.95em;color:var(--p101-muted)"
     stock = (
         f'<div style="text-align:center">{stack_svg(view.stock_size, px)}'
         f'<div style="{caption}">{html.escape(tr("stock", lang))}: '
@@ -323,9 +327,10 @@ def centre_html(scene: Scene, lang: str, size: int | str, scale: float = 1.0, or
     if view.chain is not None:
         parts.append(chain_html(view.chain, scene.you, lang, px, scale))
     return (
-        f'<div class="p101-centre" style="{FONT};font-size:{13 * scale:g}px;color:#222;display:flex;'
+        f'<div class="p101-centre" style="{FONT};font-size:{13 * scale:g}px;color:var(--p101-text);'
+        'display:flex;'
         f"flex-wrap:wrap;align-items:center;gap:{18 * scale:g}px;{_PANEL};"
-        "background:#eef5ee;border-color:#cfe0cf;"
+        "background:var(--p101-centre);border-color:var(--p101-centre_border);"
         f'padding:{10 * scale:g}px {14 * scale:g}px">{"".join(parts)}</div>'
     )
 
@@ -334,7 +339,8 @@ def order_html(scene: Scene, lang: str, scale: float = 1.0) -> str:
     """The direction and order of play on its own (the projector shows it under the seats)."""
     if scene.view is None:
         return ""
-    return (f'<div style="{FONT};font-size:{12 * scale:g}px;color:#333;line-height:1.45;padding:4px 2px">'
+    return (f'<div style="{FONT};font-size:{12 * scale:g}px;color:var(--p101-text);line-height:1.45;'
+            'padding:4px 2px">'
             f"{_order_text(scene, lang)}</div>")
 
 
@@ -355,14 +361,16 @@ def chain_html(chain: PenaltyChain, you: int | None, lang: str, px: int, scale: 
         cells.append(
             f'{arrow}<div class="p101-link" style="text-align:center">{_card(link.card, small, "tied", lang)}'
             f'<div class="p101-amount" style="{_AMOUNT}">{link.amount}</div>'
-            f'<div class="p101-by" style="font-size:0.9em;color:#555">{html.escape(by)}</div></div>'
+            f'<div class="p101-by" style="font-size:0.9em;'
+            f'color:var(--p101-muted)">{html.escape(by)}</div></div>'
         )
     seat = chain.seat
     key = "chain_draws_you" if seat == you else "chain_draws"
     must = tr(key, lang, who=who(seat, you, lang), cards=tr("n_cards_acc", lang, n=chain.amount))
     rules = ("R15",) if chain.links and str(chain.links[0].card) == "K♠" else ("R10", "R16")
     return (
-        f'<div class="p101-chain" style="background:#fff6f4;border:2px solid #e7b4ab;border-radius:10px;'
+        f'<div class="p101-chain" style="background:var(--p101-chain);border:2px solid '
+        'var(--p101-chain_border);border-radius:10px;'
         f'padding:{6 * scale:g}px {10 * scale:g}px">'
         f'<div style="font-weight:bold;margin-bottom:4px">{_sentence(tr("chain_title", lang), rules, lang)}'
         f'</div><div style="display:flex;gap:{6 * scale:g}px;align-items:flex-start">{"".join(cells)}</div>'
@@ -392,14 +400,14 @@ def status_html(
         text, rules = obligation(view, scene.you, lang)
         if view.to_move == scene.you:
             text = tr("your_move", lang, what=text)
-            lines.append(f'<b style="color:#0b3d91">{_sentence(text, rules, lang)}</b>')
+            lines.append(f'<b style="color:var(--p101-accent)">{_sentence(text, rules, lang)}</b>')
         else:
             lines.append(_sentence(text[:1].upper() + text[1:], rules, lang))
             if busy:
                 thinking = tr("bots_turn", lang, who=_name(view.to_move, scene, lang))
-                lines.append(f'<span style="color:#777">{html.escape(thinking)}</span>')
+                lines.append(f'<span style="color:var(--p101-muted)">{html.escape(thinking)}</span>')
     if note:
-        lines.append(f'<span style="color:#666">{html.escape(note)}</span>')
+        lines.append(f'<span style="color:var(--p101-muted)">{html.escape(note)}</span>')
     if message:
         lines.append(
             f'<span class="p101-message" style="color:{_RED};font-weight:bold">{html.escape(message)}</span>'

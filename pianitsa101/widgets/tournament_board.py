@@ -26,13 +26,14 @@ import ipywidgets as w
 from pianitsa101.cardart import pixel_size
 from pianitsa101.checks.tournament_report import ClassTournament, Line
 from pianitsa101.i18n import get_language
+from pianitsa101.widgets.announcer import Announcer
 from pianitsa101.widgets.i18n import check_lang, tr
 
 __all__ = ["TournamentBoard", "bar_svg"]
 
 FONT = "font-family:'DejaVu Sans','Liberation Sans',Arial,Helvetica,sans-serif"
 COLORS = {"student": "#0072B2", "bot": "#E69F00"}  # Okabe-Ito blue and orange
-_CELL = "padding:2px 10px;border-bottom:1px solid #e4e4e4;white-space:nowrap"
+_CELL = "padding:2px 10px;border-bottom:1px solid var(--p101-panel_border);white-space:nowrap"
 
 
 def _name(line: Line, lang: str) -> str:
@@ -47,20 +48,29 @@ def _pct(x: float, lang: str = "en", spec: str = ".1%") -> str:
     return text.replace(".", ",").replace("%", "\u00a0%") if lang == "ru" else text
 
 
+def _swatch(fill: str) -> str:
+    """A legend's colour square, outlined so that it stands out on a light or a dark page."""
+    return ('<span aria-hidden="true" style="display:inline-block;width:0.8em;height:0.8em;'
+            f'background:{fill};border:1px solid var(--p101-text);border-radius:2px;'
+            'vertical-align:-1px"></span>')
+
+
 def bar_svg(line: Line, width: float = 200, height: float = 18) -> str:
     """One entry's win rate as a bar from 0 to 100%, its 95% interval as a line with ends, 50% dashed."""
     def sx(x: float) -> float:
         return 2 + (width - 4) * x
 
     mid, color = height / 2, COLORS[line.kind]
-    parts = [f'<rect x="0" y="0" width="{width:g}" height="{height:g}" fill="#f3f3f3"/>',
+    parts = [f'<rect x="0" y="0" width="{width:g}" height="{height:g}" style="fill:var(--p101-panel)"/>',
              f'<rect class="bar" x="{sx(0):.1f}" y="{height * 0.15:.1f}" '
              f'width="{sx(line.win_rate) - sx(0):.1f}" height="{height * 0.7:.1f}" fill="{color}"/>']
     if line.low is not None and line.high is not None:
         x0, x1 = sx(line.low), sx(line.high)
         parts.append(f'<path d="M{x0:.1f} {mid:g}H{x1:.1f}M{x0:.1f} {height * 0.12:.1f}V{height * 0.88:.1f}'
-                     f'M{x1:.1f} {height * 0.12:.1f}V{height * 0.88:.1f}" stroke="#111" stroke-width="1.6"/>')
-    parts.append(f'<line x1="{sx(0.5):.1f}" x2="{sx(0.5):.1f}" y1="0" y2="{height:g}" stroke="#444" '
+                     f'M{x1:.1f} {height * 0.12:.1f}V{height * 0.88:.1f}" style="stroke:var(--p101-text)" '
+                     'stroke-width="1.6"/>')
+    parts.append(f'<line x1="{sx(0.5):.1f}" x2="{sx(0.5):.1f}" y1="0" y2="{height:g}" '
+                 'style="stroke:var(--p101-axis)" '
                  'stroke-width="1.2" stroke-dasharray="3 2"/>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" style="vertical-align:middle">{"".join(parts)}</svg>')
@@ -69,7 +79,7 @@ def bar_svg(line: Line, width: float = 200, height: float = 18) -> str:
 def _axis(width: float, size: float, lang: str = "en") -> str:
     """0%, 50% and 100% over the bar column."""
     return (f'<div style="position:relative;width:{width:g}px;height:{size * 1.3:g}px;font-weight:normal;'
-            f'color:#555;font-size:{size:g}px">'
+            f'color:var(--p101-muted);font-size:{size:g}px">'
             + "".join(f'<span style="position:absolute;left:{2 + (width - 4) * x:.0f}px;'
                       f'transform:translateX({shift}%)">{_pct(x, lang, ".0%")}</span>'
                       for x, shift in ((0, 0), (0.5, -50), (1, -100)))
@@ -95,7 +105,10 @@ class TournamentBoard(w.VBox):
         self.result, self.rows, self.lang, self.size = result, rows, check_lang(lang), size
         self.heading, self.table, self.notes = w.HTML(), w.HTML(), w.HTML()
         self.heading.value, self.table.value, self.notes.value = self._parts()
-        self.children = [self.heading, self.table, self.notes]
+        self.voice = Announcer()  # brings the tables' colours (palette.py) into the page
+        self.children = [self.heading, self.table, self.notes, self.voice]
+        self.add_class("p101-tournament-board")
+        self.add_class("p101-table")
 
     def _parts(self) -> tuple[str, str, str]:
         r, lang, s = self.result, self.lang, self._scale
@@ -107,7 +120,8 @@ class TournamentBoard(w.VBox):
         heading = (f'<div style="{FONT};line-height:1.25">'
                    f'<div style="font-size:{20 * s:g}px;font-weight:bold">{html.escape(tr("tb_title", lang))}'
                    "</div>"
-                   f'<div style="font-size:{11.5 * s:g}px;color:#444;max-width:{900 * min(s, 1.1):g}px">'
+                   f'<div style="font-size:{11.5 * s:g}px;color:var(--p101-muted);'
+                   f'max-width:{900 * min(s, 1.1):g}px">'
                    f"{html.escape(schedule)}</div></div>")
         font, bar_w = 13 * s, (110 if compact else 190) * s
         cell = _CELL.replace("10px", "6px") if compact else _CELL  # a projector: every pixel of width counts
@@ -137,15 +151,16 @@ class TournamentBoard(w.VBox):
         more = ""
         if len(playing) > len(shown):
             rest = tr("tb_more", lang, n=len(playing) - len(shown), place=len(shown))
-            more = (f'<div style="color:#555;padding-top:4px;font-size:{font * 0.85:g}px">'
+            more = (f'<div style="color:var(--p101-muted);padding-top:4px;font-size:{font * 0.85:g}px">'
                     f"{html.escape(rest)}</div>")
-        legend = (f'<span style="color:{COLORS["student"]}">■</span> {html.escape(tr("tb_student", lang))} · '
-                  f'<span style="color:{COLORS["bot"]}">■</span> {html.escape(tr("tb_bot", lang))} · '
+        legend = (f'{_swatch(COLORS["student"])} {html.escape(tr("tb_student", lang))} · '
+                  f'{_swatch(COLORS["bot"])} {html.escape(tr("tb_bot", lang))} · '
                   f'{html.escape(tr("tb_chart", lang))}')
         table = (f'<div style="{FONT};font-size:{font:g}px">'
                  f'<table style="border-collapse:collapse;font-size:{font:g}px">'
                  f"<tr>{''.join(head)}</tr>{''.join(body)}</table>"
-                 f'<div style="color:#444;font-size:{font * 0.8:g}px;padding-top:3px">{legend}</div>'
+                 f'<div style="color:var(--p101-muted);font-size:{font * 0.8:g}px;'
+                 f'padding-top:3px">{legend}</div>'
                  f"{more}</div>")
         notes = []
         for sep in r.separations:
@@ -169,7 +184,7 @@ class TournamentBoard(w.VBox):
             notes_html += f'<div style="margin-top:6px">{html.escape(gone)}</div>'
         elif out:
             notes_html += (f'<div style="margin-top:6px">{html.escape(tr("tb_out", lang))}</div>'
-                           f'<ul style="margin:2px 0;color:#444;font-size:0.85em">{items}</ul>')
+                           f'<ul style="margin:2px 0;color:var(--p101-muted);font-size:0.85em">{items}</ul>')
         notes_box = (f'<div style="{FONT};font-size:{12 * s:g}px;max-width:{960 * min(s, 1.05):g}px;'
                      f'margin-top:6px">{notes_html}</div>')
         return heading, table, notes_box
@@ -177,5 +192,5 @@ class TournamentBoard(w.VBox):
     def html(self) -> str:
         """The whole board as one HTML fragment (for a page or a screenshot)."""
         heading, table, notes = self._parts()
-        return (f'<div style="background:#fff;padding:8px">{heading}'
+        return (f'<div style="background:var(--p101-page);padding:8px">{heading}'
                 f'<div style="margin:8px 0">{table}</div>{notes}</div>')
