@@ -51,7 +51,7 @@ LITE_HOST ?= 127.0.0.1
 LITE_PORT ?= 8000
 
 .PHONY: lab lab-reset test lint bench clean grade exercises notebooks tournament bench-tournament
-.PHONY: lite lite-serve lite-tools
+.PHONY: lite lite-serve lite-tools class
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "pianitsa101 needs Python 3.10 or newer, found " + sys.version' 
@@ -84,6 +84,17 @@ lite: $(LITE_STAMP)
 lite-serve:
 	@test -f dist/lite/index.html || $(MAKE) --no-print-directory lite
 	$(PYTHON) lite/serve.py --directory dist/lite --host $(LITE_HOST) --port $(LITE_PORT)
+
+# The connected classroom (docs/classroom.md): the browser site and the class service on one address
+# for the room, with its code and QR code; the board's address (with the teacher's token) is printed
+# for the teacher. CLASS_DATA keeps the class between runs; CLASS_HOST=127.0.0.1 for this computer only.
+CLASS_HOST ?= 0.0.0.0
+CLASS_PORT ?= 8000
+CLASS_DATA ?= class-data
+class: $(STAMP)
+	@test -f dist/lite/index.html || $(MAKE) --no-print-directory lite
+	$(BIN)/python -m pianitsa101.classroom --site dist/lite --host $(CLASS_HOST) --port $(CLASS_PORT) \
+	    --data "$(CLASS_DATA)"
 
 lab: $(STAMP)
 	$(BIN)/python tools/lab.py run $(LAB_FLAGS)

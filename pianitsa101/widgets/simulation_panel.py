@@ -146,6 +146,9 @@ class SimulationPanel(w.VBox):
             w.HBox([self.chart, self.table], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
         ]
         self.add_class("p101-simulation-panel")
+        from pianitsa101.classroom.panel import add_send_button  # "Send to the class", once a class is joined
+
+        add_send_button(self)
 
     # ----- controls -------------------------------------------------------------------------------
     def _game_changed(self) -> None:
