@@ -36,9 +36,20 @@ def join(client, room, name="Anna"):
 
 
 def result(seed=1, estimate=0.1, low=0.08, high=0.12, n=1000, idem=None, **more):
-    body = {"game": "pianitsa", "players": 2, "deck": 32, "rules": {"max_tricks": 1},
-            "quantity": "first_trick_dispute", "seed": seed, "n": n, "estimate": estimate, "low": low,
-            "high": high, "percent": True, "idem": idem or f"r-{seed!s:0>8}-{n}"}
+    body = {
+        "game": "pianitsa",
+        "players": 2,
+        "deck": 32,
+        "rules": {"max_tricks": 1},
+        "quantity": "first_trick_dispute",
+        "seed": seed,
+        "n": n,
+        "estimate": estimate,
+        "low": low,
+        "high": high,
+        "percent": True,
+        "idem": idem or f"r-{seed!s:0>8}-{n}",
+    }
     return {**body, **more}
 
 
@@ -73,8 +84,13 @@ def test_sending_needs_a_joined_student(client, room):
 
 def test_the_board_and_exports_need_the_teachers_token(client, room):
     student = join(client, room)
-    for path in ("/board", "/api/board/state", "/api/board/events", "/api/board/export/results.csv",
-                 "/api/board/export/submitted"):
+    for path in (
+        "/board",
+        "/api/board/state",
+        "/api/board/events",
+        "/api/board/export/results.csv",
+        "/api/board/export/submitted",
+    ):
         assert client.get(path).status_code == 403, path
         assert client.get(path, headers=student).status_code == 403, path
         assert client.get(path, headers={"x-teacher-token": "x" * 24}).status_code == 403, path
@@ -93,8 +109,11 @@ def test_the_board_address_sets_a_cookie_then_the_board_opens(client, room):
 
 def test_a_student_reads_only_their_own_handins(client, room):
     anna, boris = join(client, room, "Anna"), join(client, room, "Boris")
-    sent = client.post("/api/handins", headers=anna,
-                       json={"exercise": "01_compare", "notebook": solution_notebook(), "idem": "h-anna-0001"})
+    sent = client.post(
+        "/api/handins",
+        headers=anna,
+        json={"exercise": "01_compare", "notebook": solution_notebook(), "idem": "h-anna-0001"},
+    )
     hid = sent.json()["id"]
     assert client.get(f"/api/handins/{hid}", headers=anna).json()["notebook"] == solution_notebook()
     assert client.get(f"/api/handins/{hid}", headers=boris).status_code == 404
@@ -124,36 +143,45 @@ def test_the_site_is_served_with_the_isolation_headers(tmp_path):
 
 
 # ----- limits -----------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("change", "says"), [
-    ({"seed": "1"}, "seed: must be int"),
-    ({"seed": True}, "seed: must be int"),
-    ({"n": 0}, "n: must be from 1"),
-    ({"estimate": 0.5}, "in this order"),
-    ({"low": -0.1, "estimate": 0.0}, "between 0 and 1"),
-    ({"quantity": "<b>x</b>"}, "quantity: a lower-case word"),
-    ({"game": "poker"}, "game: one of"),
-    ({"rules": {f"o{i}": 1 for i in range(21)}}, "at most 20 options"),
-    ({"rules": {"gather": "x" * 41}}, "up to 40 characters"),
-    ({"rules": {"gather": [1]}}, "must be a number"),
-    ({"idem": "short"}, "idem: 8 to 64"),
-    ({"estimate": float("inf")}, None),
-])
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"seed": "1"}, "seed: must be int"),
+        ({"seed": True}, "seed: must be int"),
+        ({"n": 0}, "n: must be from 1"),
+        ({"estimate": 0.5}, "in this order"),
+        ({"low": -0.1, "estimate": 0.0}, "between 0 and 1"),
+        ({"quantity": "<b>x</b>"}, "quantity: a lower-case word"),
+        ({"game": "poker"}, "game: one of"),
+        ({"rules": {f"o{i}": 1 for i in range(21)}}, "at most 20 options"),
+        ({"rules": {"gather": "x" * 41}}, "up to 40 characters"),
+        ({"rules": {"gather": [1]}}, "must be a number"),
+        ({"idem": "short"}, "idem: 8 to 64"),
+        ({"estimate": float("inf")}, None),
+    ],
+)
 def test_a_result_out_of_its_limits_is_refused_clearly(client, room, change, says):
     student = join(client, room)
-    answer = client.post("/api/results", headers=student,
-                         content=json.dumps(result(**change)).encode(), )
+    answer = client.post(
+        "/api/results",
+        headers=student,
+        content=json.dumps(result(**change)).encode(),
+    )
     assert answer.status_code == 400
     if says:
         assert says in answer.json()["error"]
     assert client.get("/api/board/state", headers=teacher(room)).json()["experiments"] == []
 
 
-@pytest.mark.parametrize(("body", "says"), [
-    ({"name": "", "code": "X"}, "code"),
-    ({"name": "A\nB"}, "printable"),
-    ({"name": "x" * 41}, "at most 40"),
-    ({"name": 7}, "must be str"),
-])
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"name": "", "code": "X"}, "code"),
+        ({"name": "A\nB"}, "printable"),
+        ({"name": "x" * 41}, "at most 40"),
+        ({"name": 7}, "must be str"),
+    ],
+)
 def test_a_name_out_of_its_limits_is_refused(client, room, body, says):
     answer = client.post("/api/join", json={"code": room.code, **body} if "code" not in body else body)
     assert answer.status_code in (400, 403)
@@ -172,17 +200,25 @@ def test_a_request_too_large_or_not_json_is_refused(client, room):
 
 def test_a_handin_must_be_a_notebook_of_an_exercise(client, room):
     student = join(client, room)
-    answer = client.post("/api/handins", headers=student, json={"exercise": "../../etc", "notebook": "{}",
-                                                                "idem": "h-bad-00001"})
+    answer = client.post(
+        "/api/handins",
+        headers=student,
+        json={"exercise": "../../etc", "notebook": "{}", "idem": "h-bad-00001"},
+    )
     assert "exercise" in answer.json()["error"]
-    answer = client.post("/api/handins", headers=student, json={"exercise": "01_compare", "notebook": "{}",
-                                                                "idem": "h-bad-00002"})
+    answer = client.post(
+        "/api/handins",
+        headers=student,
+        json={"exercise": "01_compare", "notebook": "{}", "idem": "h-bad-00002"},
+    )
     assert "no list of cells" in answer.json()["error"]
 
 
 def test_a_strategy_must_define_my_agent(client, room):
     student = join(client, room)
-    answer = client.post("/api/strategies", headers=student, json={"source": "print(1)", "idem": "s-00000001"})
+    answer = client.post(
+        "/api/strategies", headers=student, json={"source": "print(1)", "idem": "s-00000001"}
+    )
     assert answer.status_code == 400 and "MyAgent" in answer.json()["error"]
 
 
@@ -203,9 +239,26 @@ def test_a_repeated_send_is_stored_once(client, room):
 # ----- what the board shows --------------------------------------------------------------------------
 def test_the_pool_counts_each_seed_once_and_misses_are_counted():
     exact = 3 / 31
-    rows = [dict(name=f"s{i}", seed=i, n=1000, estimate=0.1, low=0.08, high=0.12, percent=True, id=i, at=i,
-                 experiment="e", game="pianitsa", players=2, deck=32, rules={}, quantity="first_trick_dispute")
-            for i in range(3)]
+    rows = [
+        dict(
+            name=f"s{i}",
+            seed=i,
+            n=1000,
+            estimate=0.1,
+            low=0.08,
+            high=0.12,
+            percent=True,
+            id=i,
+            at=i,
+            experiment="e",
+            game="pianitsa",
+            players=2,
+            deck=32,
+            rules={},
+            quantity="first_trick_dispute",
+        )
+        for i in range(3)
+    ]
     rows.append({**rows[0], "name": "copy", "id": 9})  # the same seed: the same games
     rows.append({**rows[1], "name": "far", "seed": 7, "estimate": 0.2, "low": 0.18, "high": 0.22, "id": 10})
     summary = experiments.summary(rows)
@@ -218,8 +271,10 @@ def test_the_pool_counts_each_seed_once_and_misses_are_counted():
 
 
 def test_a_pooled_mean_weighs_by_precision():
-    rows = [dict(estimate=10.0, low=9.0, high=11.0, n=100, seed=1, percent=False),
-            dict(estimate=20.0, low=10.0, high=30.0, n=100, seed=2, percent=False)]
+    rows = [
+        dict(estimate=10.0, low=9.0, high=11.0, n=100, seed=1, percent=False),
+        dict(estimate=20.0, low=10.0, high=30.0, n=100, seed=2, percent=False),
+    ]
     pool = experiments.pooled(rows)
     assert 10 < pool["estimate"] < 10.1  # the narrow interval weighs 100 times the wide one
     assert pool["high"] - pool["low"] < 2.0
@@ -240,38 +295,60 @@ def test_checks_are_read_from_the_notebook_without_running_it():
 
 def test_per_exercise_the_pass_count_and_the_most_common_failure():
     fail = [{"check": "check_compare", "status": "fail", "case": "6♠ vs A♥"}]
-    rows = [{"exercise": "01_compare", "student": s, "checks": c} for s, c in [
-        (1, fail), (2, fail), (3, [{"check": "check_compare", "status": "pass", "case": ""}]),
-        (4, [{"check": "check_compare", "status": "fail", "case": "K vs K"}])]]
-    assert handins.by_exercise(rows) == [{"exercise": "01_compare", "handed_in": 4, "pass": 1,
-                                          "common_failure": "check_compare: 6♠ vs A♥", "common_count": 2}]
+    rows = [
+        {"exercise": "01_compare", "student": s, "checks": c}
+        for s, c in [
+            (1, fail),
+            (2, fail),
+            (3, [{"check": "check_compare", "status": "pass", "case": ""}]),
+            (4, [{"check": "check_compare", "status": "fail", "case": "K vs K"}]),
+        ]
+    ]
+    assert handins.by_exercise(rows) == [
+        {
+            "exercise": "01_compare",
+            "handed_in": 4,
+            "pass": 1,
+            "common_failure": "check_compare: 6♠ vs A♥",
+            "common_count": 2,
+        }
+    ]
 
 
 def test_no_csv_cell_starts_a_formula(client, room):
-    student = join(client, room, "=HYPERLINK(\"http://x\")")
+    student = join(client, room, '=HYPERLINK("http://x")')
     client.post("/api/results", headers=student, json=result(low=0.0, estimate=0.0, high=0.1))
-    client.post("/api/handins", headers=student,
-                json={"exercise": "01_compare", "notebook": solution_notebook(), "idem": "h-csv-00001"})
+    client.post(
+        "/api/handins",
+        headers=student,
+        json={"exercise": "01_compare", "notebook": solution_notebook(), "idem": "h-csv-00001"},
+    )
     for name in ("results.csv", "handins.csv", "tournament.csv"):
         text = client.get(f"/api/board/export/{name}", headers=teacher(room)).text
         cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
         assert cells, name
         assert not [c for c in cells if c[:1] in ("=", "+", "-", "@")], name
-    results = list(csv.reader(io.StringIO(client.get("/api/board/export/results.csv",
-                                                      headers=teacher(room)).text)))
-    assert results[1][0] == "'=HYPERLINK(\"http://x\")"
+    results = list(
+        csv.reader(io.StringIO(client.get("/api/board/export/results.csv", headers=teacher(room)).text))
+    )
+    assert results[1][0] == '\'=HYPERLINK("http://x")'
     assert results[1][-2] == "0"  # the interval [0, 10%] holds 3/31: it does not miss
 
 
 def test_the_export_for_make_grade_is_nbgraders_layout(client, room, tmp_path):
     anna, boris = join(client, room, "Anna"), join(client, room, "../Boris")
     for who, tag in ((anna, "a"), (boris, "b")):
-        client.post("/api/handins", headers=who, json={"exercise": "01_compare", "notebook": solution_notebook(),
-                                                       "idem": f"h-{tag}-000001"})
+        client.post(
+            "/api/handins",
+            headers=who,
+            json={"exercise": "01_compare", "notebook": solution_notebook(), "idem": f"h-{tag}-000001"},
+        )
     answer = client.get("/api/board/export/submitted", headers=teacher(room)).json()
     folder = Path(answer["folder"])
     assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.ipynb")) == [
-        "Anna/01_compare/01_compare.ipynb", "Boris/01_compare/01_compare.ipynb"]
+        "Anna/01_compare/01_compare.ipynb",
+        "Boris/01_compare/01_compare.ipynb",
+    ]
     from pianitsa101.checks.grade import find_notebooks
 
     assert sorted(student for student, _ in find_notebooks([folder])) == ["Anna", "Boris"]

@@ -56,8 +56,10 @@ def test_an_acknowledged_handin_survives_kill_9_and_a_restart(room, student):
 
 def test_many_acknowledged_sends_survive_kill_9(room, student):
     student.join("Boris", room.code, room.address)
-    ids = {student.send_result(Share(100 + i, 1000), quantity="first_trick_dispute", seed=i, deck=32).id
-           for i in range(40)}
+    ids = {
+        student.send_result(Share(100 + i, 1000), quantity="first_trick_dispute", seed=i, deck=32).id
+        for i in range(40)
+    }
     room.kill()
     room.start()
     rows = room.teacher("/api/board/state")["experiments"][0]["rows"]
@@ -95,15 +97,22 @@ def test_refusals_reach_the_student_as_errors(room, student):
 
 
 def test_the_class_tournament_runs_the_tournament_command_on_the_strategies(room, student, tmp_path):
-    solution = json.loads((ROOT / "exercises" / "solutions" / "12_strategy.ipynb").read_text(encoding="utf-8"))
-    answer = next("".join(c["source"]) for c in solution["cells"]
-                  if c["metadata"].get("nbgrader", {}).get("grade_id") == "answer_strategy")
+    solution = json.loads(
+        (ROOT / "exercises" / "solutions" / "12_strategy.ipynb").read_text(encoding="utf-8")
+    )
+    answer = next(
+        "".join(c["source"])
+        for c in solution["cells"]
+        if c["metadata"].get("nbgrader", {}).get("grade_id") == "answer_strategy"
+    )
     student.join("Анна", room.code, room.address)
     student.send_strategy(answer)
     student._session.clear()
     (tmp_path / "key.json").unlink()
     student.join("Crash <b>", room.code, room.address)
-    student.send_strategy("class MyAgent:\n    def choose(self, view, moves):\n        raise RuntimeError('no')\n")
+    student.send_strategy(
+        "class MyAgent:\n    def choose(self, view, moves):\n        raise RuntimeError('no')\n"
+    )
     started = room.teacher("/api/board/tournament", {"matches": 4, "seed": 1})
     assert started["entries"] == 2
     deadline = time.monotonic() + 600
