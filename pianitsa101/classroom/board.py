@@ -119,6 +119,7 @@ def page() -> str:
     return (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>pianitsa101 · '
         f'{html.escape(TEXTS["title"][0])}</title><meta name="viewport" content="width=device-width">'
+        '<link rel="icon" href="data:,">'
         f"<style>{style}</style></head><body>{BODY}<script>{script}\n{QR_SCRIPT}</script></body></html>"
     )
 
@@ -126,7 +127,8 @@ def page() -> str:
 def refused_page() -> str:
     """What a browser without the teacher's token sees at /board."""
     return (
-        "<!doctype html><meta charset='utf-8'><title>pianitsa101</title><body style='font:22px sans-serif;"
+        "<!doctype html><meta charset='utf-8'><link rel='icon' href='data:,'><title>pianitsa101</title>"
+        "<body style='font:22px sans-serif;"
         "margin:40px'><h1>The board needs the teacher's token · Доске нужен ключ учителя</h1>"
         "<p>Open the board "
         "address that <code>make class</code> printed on the teacher's computer.</p><p>Откройте адрес доски, "
