@@ -101,7 +101,7 @@ def test_the_board_and_exports_need_the_teachers_token(client, room):
 def test_the_board_address_sets_a_cookie_then_the_board_opens(client, room):
     assert client.get("/board?token=wrong").status_code == 403
     answer = client.get(f"/board?token={room.token}", follow_redirects=False)
-    assert answer.status_code == 303 and answer.headers["location"] == "/board"
+    assert answer.status_code == 303 and answer.headers["location"] == "board"
     assert "httponly" in answer.headers["set-cookie"].lower()
     assert client.get("/board").status_code == 200  # the cookie came back
     assert client.get("/api/board/state").status_code == 200
@@ -361,3 +361,13 @@ def test_the_store_keeps_a_class_code_and_token(tmp_path):
     again = Classroom(tmp_path / "c")
     assert (again.code, again.token) == (code, token)
     assert Store(tmp_path / "c" / "class.sqlite3")._read("PRAGMA journal_mode")[0][0] == "wal"
+
+
+def test_under_a_prefix_every_route_moves_with_it(tmp_path):
+    room = Classroom(tmp_path / "class", prefix="/services/class-7b/")
+    with TestClient(create_app(room)) as client:
+        assert client.get("/services/class-7b/class").status_code == 200
+        assert client.get("/class").status_code == 404
+        answer = client.post("/services/class-7b/api/join", json={"name": "Anna", "code": room.code})
+        assert answer.status_code == 200
+        assert client.get(f"/services/class-7b/board?token={room.token}").status_code == 200

@@ -54,6 +54,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--jobs", type=int, default=2, help="engine processes of the tournament (%(default)s)"
     )
+    parser.add_argument("--prefix", default="", help="the path it is served under, e.g. /services/class-7b/")
     options = parser.parse_args(argv)
     site = None if options.site == "none" else Path(options.site)
     if site is not None and not (site / "index.html").is_file():
@@ -68,9 +69,12 @@ def main(argv: list[str] | None = None) -> None:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((options.host, options.port))
     port = sock.getsockname()[1]
-    address = options.address or room_address(options.host, port)
-    room = Classroom(options.data, address=address, site=site, tournament_jobs=options.jobs)
-    local = f"http://127.0.0.1:{port}" if options.host in ("0.0.0.0", "127.0.0.1") else address.rstrip("/")
+    prefix = options.prefix.strip("/")
+    address = options.address or room_address(options.host, port) + (prefix + "/" if prefix else "")
+    room = Classroom(options.data, address=address, site=site, tournament_jobs=options.jobs,
+                     prefix=options.prefix)
+    here = options.host in ("0.0.0.0", "127.0.0.1")
+    local = f"http://127.0.0.1:{port}" + (f"/{prefix}" if prefix else "") if here else address.rstrip("/")
     print(qr.terminal(address), end="")
     print(f"students: {address}  (class code {room.code})")
     print(f"code: {room.code}")

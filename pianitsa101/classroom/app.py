@@ -65,6 +65,7 @@ class Classroom:
     address: str = "http://127.0.0.1:8000/"
     site: Path | None = None
     tournament_jobs: int = 2
+    prefix: str = ""  # the path the service is mounted at ("" at the root)
     store: Store = field(init=False)
     broker: Broker = field(init=False, default_factory=Broker)
     code: str = field(init=False)
@@ -285,8 +286,8 @@ def create_app(room: Classroom) -> Any:
         if token is not None:
             if not hmac.compare_digest(token.encode(), room.token.encode()):
                 return HTMLResponse(board.refused_page(), status_code=403)
-            response = RedirectResponse(
-                "/board"
+            response = RedirectResponse(  # relative: the same under a prefix (a JupyterHub service)
+                "board"
                 + (
                     f"?lang={request.query_params['lang']}"
                     if request.query_params.get("lang") in ("en", "ru")
@@ -442,8 +443,10 @@ def create_app(room: Classroom) -> Any:
     if room.site is not None:
         routes.append(Mount("/", StaticFiles(directory=str(room.site), html=True)))
     else:
-        routes.append(Route("/", lambda request: RedirectResponse("/class")))
+        routes.append(Route("/", lambda request: RedirectResponse("class")))
     app = Starlette(routes=routes)
+    if room.prefix.strip("/"):  # e.g. /services/class-7b/ behind JupyterHub's proxy, which keeps the prefix
+        app = Starlette(routes=[Mount("/" + room.prefix.strip("/"), app)])
     app.state.room = room
     return _Isolate(app)
 

@@ -22,13 +22,13 @@ function fmt(x, percent, half) {
 function count(n) { return n.toLocaleString(lang === "ru" ? "ru-RU" : "en-US"); }
 
 async function load() {
-  const answer = await fetch("/api/board/state", {credentials: "same-origin"});
+  const answer = await fetch("api/board/state", {credentials: "same-origin"});
   if (!answer.ok) { $("status").textContent = (await answer.json()).error; return; }
   state = await answer.json();
   queue();
 }
 function listen() {
-  const events = new EventSource("/api/board/events");
+  const events = new EventSource("api/board/events");
   events.addEventListener("hello", () => { $("status").textContent = "● " + t("live"); load(); });
   events.addEventListener("reload", load);
   events.addEventListener("experiment", (e) => {
@@ -90,7 +90,7 @@ function drawExperiment() {
   pick.onchange = () => { chosen = pick.value; queue(); };
   const exports = el("span", {},
     ...["results.csv", "handins.csv", "tournament.csv"].map((f) =>
-      el("a", {href: "/api/board/export/" + f, download: f, class: "act", style: "margin-left:12px"}, f)));
+      el("a", {href: "api/board/export/" + f, download: f, class: "act", style: "margin-left:12px"}, f)));
   box.append(el("div", {class: "row", style: "align-items:center"}, pick, el("span", {}, t("export") + ":"), exports));
   box.append(el("div", {class: "row"}, forest(x), facts(x)));
 }
@@ -158,7 +158,7 @@ function drawHandins() {
   const grade = el("button", {class: "act", id: "export-grade"}, t("export_grade"));
   const said = el("code", {id: "grade-command", style: "margin-left:14px"});
   grade.onclick = async () => {
-    const answer = await (await fetch("/api/board/export/submitted")).json();
+    const answer = await (await fetch("api/board/export/submitted")).json();
     said.textContent = answer.command || answer.error;
   };
   box.append(el("p", {}, grade, said));
@@ -192,7 +192,7 @@ function drawTournament() {
   const start = el("button", {class: "act", id: "start"}, t("start"));
   const said = el("span", {class: "muted", id: "start-said", style: "margin-left:12px"});
   start.onclick = async () => {
-    const answer = await fetch("/api/board/tournament", {method: "POST", headers: {"content-type": "application/json"},
+    const answer = await fetch("api/board/tournament", {method: "POST", headers: {"content-type": "application/json"},
       body: JSON.stringify({matches: Number(matches.value)})});
     if (!answer.ok) said.textContent = (await answer.json()).error;
   };

@@ -100,7 +100,7 @@ BODY = """<header>
 </main>
 """
 
-QR_SCRIPT = """fetch("/board/qr.svg").then((r) => r.text()).then((svg) => {
+QR_SCRIPT = """fetch("board/qr.svg").then((r) => r.text()).then((svg) => {
   const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
   document.getElementById("qr").replaceChildren(document.importNode(doc.documentElement, true));
 });"""
