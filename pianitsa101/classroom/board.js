@@ -1,8 +1,8 @@
 // The teacher's board (pianitsa101.classroom.board): state from /api/board/state, events from
 // /api/board/events. Everything a student sent goes in as text (textContent), never as markup.
-const TEXTS = __TEXTS__, QUANTITIES = __QUANTITIES__;
+const TEXTS = __TEXTS__, QUANTITIES = __QUANTITIES__, PLACES = __PLACES__;
 let lang = new URLSearchParams(location.search).get("lang") === "ru" ? "ru" : "en";
-let state = null, chosen = null, view = "experiment", drawQueued = false;
+let state = null, chosen = null, view = "experiment", drawQueued = false, connected = null;
 const $ = (id) => document.getElementById(id);
 const t = (key) => TEXTS[key][lang === "ru" ? 1 : 0];
 function el(tag, attrs = {}, ...kids) {  // every text goes in as a text node: names are never markup
@@ -29,7 +29,7 @@ async function load() {
 }
 function listen() {
   const events = new EventSource("api/board/events");
-  events.addEventListener("hello", () => { $("status").textContent = "● " + t("live"); load(); });
+  events.addEventListener("hello", () => { connected = true; queue(); load(); });
   events.addEventListener("reload", load);
   events.addEventListener("experiment", (e) => {
     const summary = JSON.parse(e.data);
@@ -46,7 +46,7 @@ function listen() {
     state.tournament = data; queue();
   });
   events.addEventListener("students", (e) => { if (state) { state.class.students = JSON.parse(e.data).students; queue(); } });
-  events.onerror = () => { $("status").textContent = "○ " + t("offline"); };
+  events.onerror = () => { connected = false; queue(); };
 }
 function queue() { if (!drawQueued) { drawQueued = true; requestAnimationFrame(() => { drawQueued = false; draw(); }); } }
 
@@ -54,6 +54,7 @@ function draw() {
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   $("lang").textContent = lang === "ru" ? "English" : "Русский";
+  if (connected !== null) $("status").textContent = connected ? "● " + t("live") : "○ " + t("offline");
   if (!state) return;
   $("address").textContent = state.class.address;
   $("code").textContent = state.class.code;
@@ -113,7 +114,9 @@ function forest(x) {
                   fmt(v, x.percent, half * 4)));
   }
   if (x.exact) svg.append(el("svg:line", {x1: sx(x.exact.value), x2: sx(x.exact.value), y1: top - 6,
-    y2: height - 12, stroke: "#2e7d32", "stroke-width": 3, "stroke-dasharray": "8 5"}));
+    y2: height - 12, stroke: "#2e7d32", "stroke-width": 3, "stroke-dasharray": "8 5"}),
+    el("svg:text", {x: sx(x.exact.value) + 6, y: height - 6, "font-size": 18, fill: "#2e7d32"},
+       `${t("exact")} ${x.exact.text}`));
   const font = Math.min(19, rowH * 0.8);
   rows.forEach((r, i) => {
     const y = top + i * rowH + rowH / 2, color = r.misses ? "#c62828" : "#1f5fbf";
@@ -144,7 +147,7 @@ function facts(x) {
     el("br"), el("span", {class: "muted"}, `${count(p.results)} ${t("results")}, ${count(p.n)} ${t("games")}`)));
   if (x.exact) {
     box.append(el("p", {class: "exact"}, t("exact") + ": ", el("span", {class: "big"}, x.exact.text),
-      ` = ${fmt(x.exact.value, x.percent, half / 10 || 1e-4)}`, el("br"), el("span", {class: "muted"}, x.exact.where)));
+      ` = ${fmt(x.exact.value, x.percent, half / 10 || 1e-4)}`, el("br"), el("span", {class: "muted"}, (PLACES[x.exact.where] || {en: x.exact.where, ru: x.exact.where})[lang])));
     box.append(el("p", {class: "miss"}, el("span", {class: "big", id: "misses"}, `${x.misses} / ${x.count}`), el("br"),
       t("misses"), el("br"), el("span", {class: "muted"}, `${t("expected_misses")}: ${num(x.count / 20, 1)}`)));
   } else box.append(el("p", {class: "muted"}, t("no_exact")));
@@ -206,7 +209,7 @@ function drawTournament() {
   const table = el("table", {id: "leaderboard"}, el("tr", {}, ...["place", "student", "win_rate", "interval", "matches", "note"].map((k) => el("th", {}, t(k)))));
   latest.leaderboard.forEach((line, i) => {
     const h = line.low === null ? 0 : (line.high - line.low) / 2;
-    table.append(el("tr", {class: line.kind}, el("td", {class: "num"}, i + 1), el("td", {}, line.name + (line.kind === "bot" ? " 🤖" : "")),
+    table.append(el("tr", {class: line.kind}, el("td", {class: "num"}, i + 1), el("td", {}, line.name),
       el("td", {class: "num"}, fmt(line.win_rate, true, h || 0.01)),
       el("td", {class: "num"}, line.low === null ? "—" : `[${fmt(line.low, true, h)}, ${fmt(line.high, true, h)}]`),
       el("td", {class: "num"}, line.matches), el("td", {class: "muted", style: "font-size:17px"}, line.note)));

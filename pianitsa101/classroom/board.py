@@ -13,7 +13,7 @@ import html
 import json
 from pathlib import Path
 
-from pianitsa101.classroom.experiments import QUANTITIES
+from pianitsa101.classroom.experiments import PLACES, QUANTITIES
 
 __all__ = ["TEXTS", "page", "refused_page"]
 
@@ -115,6 +115,8 @@ def page() -> str:
         .read_text(encoding="utf-8")
         .replace("__TEXTS__", texts)
         .replace("__QUANTITIES__", json.dumps(QUANTITY_TEXTS, ensure_ascii=False))
+        .replace("__PLACES__", json.dumps({k: {"en": en, "ru": ru} for k, (en, ru) in PLACES.items()},
+                                          ensure_ascii=False))
     )
     return (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>pianitsa101 · '

@@ -22,7 +22,7 @@ from typing import Any
 
 from pianitsa101.strategy.stats import Z95, wilson_interval
 
-__all__ = ["QUANTITIES", "exact_value", "pooled", "summary"]
+__all__ = ["PLACES", "QUANTITIES", "exact_value", "pooled", "summary"]
 
 # What each quantity is called on the board, in English and Russian. The SimulationPanel's rows
 # use the panel's own words (pianitsa101.widgets.i18n); the first two are the lessons' exact cases.
@@ -38,6 +38,12 @@ QUANTITIES: dict[str, tuple[str, str]] = {
     "first_wins": ("chance seat 0 wins the round", "вероятность, что игрок 0 выиграет кон"),
     "abandoned": ("share abandoned (R26)", "доля прерванных (R26)"),
     "mean_points": ("mean points of seat 0", "средние очки игрока 0"),
+}
+
+# Where the lessons derive an exact value, in both languages.
+PLACES: dict[str, tuple[str, str]] = {
+    "lesson 04, section 1": ("lesson 04, section 1", "урок 04, раздел 1"),
+    "lesson 08, section 2": ("lesson 08, section 2", "урок 08, раздел 2"),
 }
 
 
