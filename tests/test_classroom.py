@@ -371,3 +371,13 @@ def test_under_a_prefix_every_route_moves_with_it(tmp_path):
         answer = client.post("/services/class-7b/api/join", json={"name": "Anna", "code": room.code})
         assert answer.status_code == 200
         assert client.get(f"/services/class-7b/board?token={room.token}").status_code == 200
+
+
+def test_a_share_of_none_is_taken_though_its_low_end_rounds_above_zero(client, room):
+    from pianitsa101.strategy.stats import wilson_interval
+
+    low, high = wilson_interval(0, 1000)
+    assert low > 0.0  # the rounding the service must forgive
+    answer = client.post("/api/results", headers=join(client, room),
+                         json=result(estimate=0.0, low=low, high=high))
+    assert answer.status_code == 200, answer.text

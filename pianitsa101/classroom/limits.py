@@ -148,6 +148,11 @@ def estimate(body: dict[str, Any]) -> dict[str, Any]:
         "high": _number(body, "high"),
         "percent": _get(body, "percent", bool, False),
     }
+    slack = 1e-9 * max(1.0, abs(out["estimate"]))  # rounding: Wilson's low end of 0 of n can be 1e-17
+    if 0 < out["low"] - out["estimate"] <= slack:
+        out["low"] = out["estimate"]
+    if 0 < out["estimate"] - out["high"] <= slack:
+        out["high"] = out["estimate"]
     if not out["low"] <= out["estimate"] <= out["high"]:
         raise Refused("low, estimate, high: must be in this order (low <= estimate <= high)")
     if out["percent"] and not 0 <= out["low"] <= out["high"] <= 1:
