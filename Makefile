@@ -54,7 +54,7 @@ LITE_HOST ?= 127.0.0.1
 LITE_PORT ?= 8000
 
 .PHONY: lab lab-reset test lint bench clean grade exercises notebooks tournament bench-tournament
-.PHONY: lite lite-serve lite-tools docs
+.PHONY: lite lite-serve lite-tools docs class
 
 # The documentation site (Sphinx + MyST-NB: the lessons with their stored outputs, the guides, the
 # API reference): `make docs` builds it into dist/docs, offline. Its tools are the `docs` extra,
@@ -95,6 +95,17 @@ lite-serve:
 
 docs: $(TEST_STAMP)
 	$(BIN)/python docs/build.py --quiet $(DOCS_OUT)
+
+# The connected classroom (docs/classroom.md): the browser site and the class service on one address
+# for the room, with its code and QR code; the board's address (with the teacher's token) is printed
+# for the teacher. CLASS_DATA keeps the class between runs; CLASS_HOST=127.0.0.1 for this computer only.
+CLASS_HOST ?= 0.0.0.0
+CLASS_PORT ?= 8000
+CLASS_DATA ?= class-data
+class: $(STAMP)
+	@test -f dist/lite/index.html || $(MAKE) --no-print-directory lite
+	$(BIN)/python -m pianitsa101.classroom --site dist/lite --host $(CLASS_HOST) --port $(CLASS_PORT) \
+	    --data "$(CLASS_DATA)"
 
 lab: $(STAMP)
 	$(BIN)/python tools/lab.py run $(LAB_FLAGS)

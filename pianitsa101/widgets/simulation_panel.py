@@ -150,6 +150,9 @@ class SimulationPanel(w.VBox):
         ]
         self.add_class("p101-simulation-panel")
         self.add_class("p101-table")
+        from pianitsa101.classroom.panel import add_send_button  # "Send to the class", once a class is joined
+
+        add_send_button(self)
 
     # ----- controls -------------------------------------------------------------------------------
     def _game_changed(self) -> None:
