@@ -182,4 +182,6 @@ PRINTED = (
     N_("after a last {0}: {*}"),
     N_("three queens together: {*}"),
     N_("{0} players: {1}/{2} = 1 in {3}"),
+    N_("{0} rounds a match"),
+    N_("p = {0}: {1} matches have power {2}{pc}; {3}{pc} power needs {4}"),
 )
