@@ -49,8 +49,8 @@ SITE_PACKAGES = {"pianitsa101", "ipywidgets", "anywidget", "psygnal", "traitlets
 # pianitsa101.lessons draws them as SVG where matplotlib is missing):
 FULL_PYTHON_ONLY = ("pianitsa101.lessons.mplchart",)
 NOT_IN_BROWSER = ["numpy", "numba", "llvmlite", "matplotlib", "jupyterlab",  # left out of the lock
-                  "jupyterlab-language-pack-ru-RU"]  # make lab-ru's menus; the site's own JupyterLab is the build's
-# (babel, which writes the Russian numbers, is pure Python: it comes into the lock as the package's dependency)
+                  "jupyterlab-language-pack-ru-RU"]  # make lab-ru's menus (not the site's JupyterLab)
+# (babel, which writes the Russian numbers, is pure Python: it comes into the lock as a dependency)
 # ... unless PyPI has wheels for the site's Pyodide: then the build takes them (asked of uv every build).
 OPTIONAL = ("numpy", "matplotlib")
 # uv's name for a Pyodide ABI (pyodide-lock.json's info.abi_version); an ABI uv does not know

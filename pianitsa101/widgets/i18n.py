@@ -263,7 +263,8 @@ TEXTS: dict[str, dict[str, Text]] = {
                "ru": "Выбыли из турнира (все их партии засчитаны как поражения):"},
     "tb_apart": {
         "en": "{first} is ahead of {second}: {diff} (95% interval {low} to {high}).",
-        "ru": "{first} опережает {second}: {diff} (95-процентный доверительный интервал от {low} до {high}).",
+        "ru": "{first} опережает {second}: {diff} "
+        "(95-процентный доверительный интервал от {low} до {high}).",
     },
     "tb_not_apart": {
         "en": "{first} and {second} are not told apart: {diff} (95% interval {low} to {high}); "
