@@ -26,5 +26,6 @@ from pianitsa101.lessons.sizes import COMPILED, ENGINE, sample
 from pianitsa101.lessons.stats import Mean, Share, agrees, versus
 
 __all__ = ["COMPILED", "ENGINE", "Chart", "Mean", "Share", "agrees", "as_deals", "big_plots", "deal_out",
-           "deal_ranks", "error_bars", "hist_shares", "lesson_language", "rank_orders", "sample", "show_row", "shuffled_deals",
+           "deal_ranks", "error_bars", "hist_shares", "lesson_language", "rank_orders", "sample", "show_row",
+           "shuffled_deals",
            "solve_chain", "versus", "with_suits"]

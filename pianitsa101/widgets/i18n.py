@@ -269,7 +269,8 @@ TEXTS: dict[str, dict[str, Text]] = {
     "tb_not_apart": {
         "en": "{first} and {second} are not told apart: {diff} (95% interval {low} to {high}); "
         "a play-off of about {playoff} matches would settle it.",
-        "ru": "{first} и {second} пока неразличимы: {diff} (95-процентный доверительный интервал от {low} до {high}); "
+        "ru": "{first} и {second} пока неразличимы: {diff} "
+        "(95-процентный доверительный интервал от {low} до {high}); "
         "решит дополнительная серия примерно из {playoff} партий.",
     },
     "tb_level": {

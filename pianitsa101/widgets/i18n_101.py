@@ -244,7 +244,8 @@ TEXTS_101: dict[str, dict[str, Text]] = {
         "en": "it wins the match {value} ± {stderr} of the time, over {playouts} playouts{thumb}",
         "ru": "с ним партия выигрывается в {value} ± {stderr} случаев, по {playouts} доигрываниям{thumb}",
     },
-    "hint_value_thumb": {"en": " (the rule of thumb's move too)", "ru": " (так советует и эвристический бот)"},
+    "hint_value_thumb": {"en": " (the rule of thumb's move too)",
+                         "ru": " (так советует и эвристический бот)"},
     "hint_value_edge": {
         "en": "; {edge} ± {edge_err} against the rule of thumb's move",
         "ru": "; на {edge} ± {edge_err} лучше хода эвристического бота",
