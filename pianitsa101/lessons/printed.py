@@ -14,7 +14,7 @@ A template names its changing parts:
 
 In a translation ``{0|карта|карты|карт}`` is the Russian word for the count in ``{0}``, chosen
 by the catalog's plural rule.  A line no template matches keeps its words and gets its cards
-in Russian letters.  ``lesson_language("en")`` takes the translator away: English lines are
+in Russian letters (a line of moves alone, its moves too).  ``lesson_language("en")`` takes the translator away: English lines are
 written as they are, byte for byte.
 
 >>> from pianitsa101 import set_language
@@ -23,6 +23,8 @@ written as they are, byte for byte.
 'партия окончена после 61 взятки; место 1 — пьяница'
 >>> line("legal moves now: 8♥ Q♠→♥ pass")
 'разрешённые ходы сейчас: 8♥ Д♠→♥ пас'
+>>> line("{'finished': 3, 'draw': 0}")
+"{'finished': 3, 'draw': 0}"
 >>> set_language("en")
 >>> line("legal moves now: 8♥ pass")
 'legal moves now: 8♥ pass'
@@ -74,16 +76,22 @@ def _templates() -> tuple[tuple[str, re.Pattern[str], list[str]], ...]:
     return tuple(sorted(found, key=lambda t: -len(_PLACE.sub("", t[0]))))
 
 
-def _moves(text: str) -> str:
-    """Cards and moves in the language set: В Д К Т for J Q K A, 'пас' for pass."""
-    words = {"pass": pgettext("move", "pass"), "draw": pgettext("move", "draw")}
-    text = re.sub(r"flush queens→", pgettext("move", "flush queens") + "→", text)
-    text = re.sub(r"\b(pass|draw)\b", lambda m: words[m.group(1)], text)
+def _cards(text: str) -> str:
+    """Cards in the language set: В Д К Т for J Q K A (other words as they are)."""
     return _CARDS_IN_TEXT.sub(lambda m: rank_text(m.group(0)[:-1]) + m.group(0)[-1], text)
+
+
+def _moves(run: str) -> str:
+    """A run of cards and moves in the language set: В Д К Т for J Q K A, 'пас' for pass."""
+    words = {"pass": pgettext("move", "pass"), "draw": pgettext("move", "draw")}
+    run = re.sub(r"flush queens→", pgettext("move", "flush queens") + "→", run)
+    return _cards(re.sub(r"\b(pass|draw)\b", lambda m: words[m.group(1)], run))
 
 
 def _render(slot: str) -> str:
     """A slot's text in the language set: a number written the language's way, cards in its letters."""
+    if re.fullmatch(r"[+-]?\d+", slot):
+        return slot  # digits the lesson did not group (as in 91/1798) stay ungrouped
     if re.fullmatch(_NUMBER, slot):
         return decimal(slot)
     return _moves(slot)
@@ -121,7 +129,9 @@ def line(text: str) -> str:
             return _form(values[key], forms) if forms is not None else _render(values[key])
 
         return indent + _CHOICE.sub(fill, translated)
-    return indent + _moves(body)
+    if re.fullmatch(_RUN, body):
+        return indent + _moves(body)  # a line of moves alone: '8♥ pass'
+    return indent + _cards(body)
 
 
 class _Translating(io.TextIOBase):
