@@ -45,7 +45,8 @@ def test_numbers_are_babels_and_words_russian(ru):
 
 def test_the_count_picks_the_russian_plural(ru):
     one, five = (line(f"finished after {n} tricks; seat 0 is the drunkard") for n in (1, 5))
-    assert one.startswith("партия окончена после 1 взятки;") and five.startswith("партия окончена после 5 взяток;")
+    assert one.startswith("партия окончена после 1 взятки;")
+    assert five.startswith("партия окончена после 5 взяток;")
     assert line("3 players: 36 cards, 12 each") == "3 игрока: 36 карт, по 12 каждому"
 
 
