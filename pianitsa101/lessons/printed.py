@@ -14,8 +14,8 @@ A template names its changing parts:
 
 In a translation ``{0|карта|карты|карт}`` is the Russian word for the count in ``{0}``, chosen
 by the catalog's plural rule.  A line no template matches keeps its words and gets its cards
-in Russian letters (a line of moves alone, its moves too).  ``lesson_language("en")`` takes the translator away: English lines are
-written as they are, byte for byte.
+in Russian letters (a line of moves alone, its moves too).  ``lesson_language("en")`` takes the
+translator away: English lines are written as they are, byte for byte.
 
 >>> from pianitsa101 import set_language
 >>> set_language("ru")
