@@ -239,7 +239,7 @@ TEXTS: dict[str, dict[str, Text]] = {
         "en": "Heads-up round robin on duplicate deals: {entries} entries, {deals} deals per pair (each "
         "played twice, seats swapped), {matches} matches per entry; seed {seed}",
         "ru": "Круговой турнир один на один на одинаковых раздачах: участников {entries}, раздач на пару "
-        "{deals} (каждая дважды, места меняются), партий у каждого {matches}; номер расклада {seed}",
+        "{deals} (каждая дважды, места меняются), партий у каждого {matches}; номер раздачи {seed}",
     },
     "tb_place": {"en": "place", "ru": "место"},
     "tb_entry": {"en": "entry", "ru": "участник"},
