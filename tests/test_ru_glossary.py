@@ -140,7 +140,7 @@ def test_a_planted_variant_is_caught():
 
 
 PIANITSA_TABLE_KEYS = ("next_trick", "trick_slider", "n_tricks", "speed", "trick_n", "takes", "after_trick",
-                       "log_trick", "plot_trick", "sim_mean_tricks", "sim_hist_x_tricks", "status_seed",
+                       "log_trick", "plot_trick", "sim_mean_tricks", "sim_hist_x_tricks",
                        "end_cycle")
 
 
