@@ -264,7 +264,8 @@ def test_russian_numbers_in_prose_and_python_values_as_python_prints_them(langua
     far = " ".join(dict(check_texts())["estimate far"].split())
     assert re.search(r"точным значением 0,\d{4} \(= Fraction\(\d+, \d+\)\)", far)  # prose: a decimal comma
     passed = dict(check_texts())["estimate passes"]
-    assert re.search(r"2 игрока, 32 карты: оценка 0,\d{4}, доверительный интервал \(95%\) \[0,\d{4}; 0,\d{4}\]", passed)
+    assert re.search(r"2 игрока, 32 карты: оценка 0,\d{4}, доверительный интервал \(95%\) "
+                     r"\[0,\d{4}; 0,\d{4}\]", passed)
 
 
 def test_english_check_messages_come_back_unchanged_after_russian(language):
