@@ -6,7 +6,7 @@
 The rule one-liners (``rule_text("P8", lang)``) are shown on hover over the small rule ids.
 
 >>> tr("seat", "en", seat=2), tr("seat", "ru", seat=2)
-('seat 2', 'игрок 2')
+('seat 2', 'место 2')
 >>> tr("n_cards", "ru", n=1), tr("n_cards", "ru", n=3), tr("n_cards", "ru", n=11)
 ('1 карта', '3 карты', '11 карт')
 """
