@@ -53,7 +53,7 @@ LITE_STAMP := $(LITE_VENV)/.installed-stamp
 LITE_HOST ?= 127.0.0.1
 LITE_PORT ?= 8000
 
-.PHONY: lab lab-reset test lint bench clean grade exercises notebooks tournament bench-tournament
+.PHONY: lab lab-ru lab-reset test lint bench clean grade exercises notebooks tournament bench-tournament
 .PHONY: lite lite-serve lite-tools docs class
 
 # The documentation site (Sphinx + MyST-NB: the lessons with their stored outputs, the guides, the
@@ -109,6 +109,19 @@ class: $(STAMP)
 
 lab: $(STAMP)
 	$(BIN)/python tools/lab.py run $(LAB_FLAGS)
+
+# make lab-ru: the same, with JupyterLab's own menus and dialogs in Russian (the language pack
+# jupyterlab-language-pack-ru-RU, a dependency) and the Russian lessons; the locale lives in a
+# settings folder of its own, so that make lab stays in English.
+RU_SETTINGS := $(VENV)/lab-settings-ru
+RU_LOCALE := $(RU_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
+$(RU_LOCALE):
+	@mkdir -p $(dir $@)
+	echo '{"locale": "ru_RU"}' > $@
+
+lab-ru: $(STAMP) $(RU_LOCALE)
+	JUPYTERLAB_SETTINGS_DIR=$(abspath $(RU_SETTINGS)) PIANITSA101_LANG=ru \
+	    $(BIN)/python tools/lab.py run $(LAB_FLAGS)
 
 lab-reset: $(STAMP)
 	$(BIN)/python tools/lab.py reset $(NB)

@@ -48,7 +48,9 @@ SITE_PACKAGES = {"pianitsa101", "ipywidgets", "anywidget", "psygnal", "traitlets
 # ... except these parts of the package, made for a full Python only (the lessons' matplotlib figures;
 # pianitsa101.lessons draws them as SVG where matplotlib is missing):
 FULL_PYTHON_ONLY = ("pianitsa101.lessons.mplchart",)
-NOT_IN_BROWSER = ["numpy", "numba", "llvmlite", "matplotlib", "jupyterlab"]  # left out of the lock
+NOT_IN_BROWSER = ["numpy", "numba", "llvmlite", "matplotlib", "jupyterlab",  # left out of the lock
+                  "jupyterlab-language-pack-ru-RU"]  # make lab-ru's menus (not the site's JupyterLab)
+# (babel, which writes the Russian numbers, is pure Python: it comes into the lock as a dependency)
 # ... unless PyPI has wheels for the site's Pyodide: then the build takes them (asked of uv every build).
 OPTIONAL = ("numpy", "matplotlib")
 # uv's name for a Pyodide ABI (pyodide-lock.json's info.abi_version); an ABI uv does not know
@@ -227,7 +229,7 @@ def front_page_ru(chosen: list[tuple[str, str]], left_out: list[tuple[str, str, 
         "Русские карточные игры **Пьяница** и **101**: правила, вероятности и стратегия, прямо в игре. "
         "Python работает внутри этой страницы (Pyodide): ничего не нужно устанавливать, а ваш код "
         "выполняется на этом компьютере. Уроки на русском — тот же код, что и в английских, только первая "
-        "ячейка включает русский язык: `pianitsa101.set_language(\"ru\")`.\n",
+        "ячейка включает русский язык: `lesson_language(\"ru\")`.\n",
         "## Уроки\n",
         listed("notebooks/ru/") + "\n\nУрок, которого ещё нет по-русски, откройте в английском списке "
         "выше.\n",

@@ -7,10 +7,10 @@ for byte.  Rule ids (R16, P10) and card symbols stay as they are; in Russian tex
 J Q K A are written В Д К Т.
 
 The messages live in a gettext catalog, ``pianitsa101/locale/ru/LC_MESSAGES/pianitsa101.po``
-(the English source strings are the msgids), compiled to the ``.mo`` next to it.  Only the
-standard library's ``gettext`` reads it at run time: Babel is a tool for extracting and
-compiling the catalog and for testing the number formats, never an import here, so the
-in-browser site stays small.  The workflow (``make messages``)::
+(the English source strings are the msgids), compiled to the ``.mo`` next to it, and read with
+the standard library's ``gettext``.  Russian numbers are written by Babel (CLDR's ``ru`` locale:
+a decimal comma, a no-break space between thousands and before the % sign); English numbers
+keep Python's own formats, byte for byte.  The workflow (``make messages``)::
 
     pybabel extract -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -o pianitsa101/locale/pianitsa101.pot \
         pianitsa101/i18n.py pianitsa101/pianitsa pianitsa101/game101 pianitsa101/simulate
@@ -21,7 +21,7 @@ This module imports nothing from the rest of the package, so every engine may us
 
 >>> set_language("ru"); _("in play"); number(10000), number(0.0968), percent(0.125)
 'в игре'
-('10\u202f000', '0,0968', '12,5\xa0%')
+('10\xa0000', '0,0968', '12,5\xa0%')
 >>> set_language("en"); _("in play"); number(10000), percent(0.125)
 'in play'
 ('10,000', '12.5%')
@@ -31,16 +31,26 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
+from decimal import Decimal
 from pathlib import Path
 
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
+
 __all__ = ["LANGUAGES", "N_", "_", "card_text", "cards_text", "get_language", "ngettext", "npgettext",
-           "number", "percent", "pgettext", "plural", "rank_text", "set_language"]
+           "number", "percent", "pgettext", "plural", "plural_index", "rank_text", "russian_number",
+           "set_language"]
 
 LANGUAGES = ("en", "ru")
 DOMAIN = "pianitsa101"
 LOCALE_DIR = Path(__file__).parent / "locale"
-THIN = "\u202f"   # narrow no-break space: between thousands in Russian numbers (10 000)
+_RU = Locale.parse("ru")
+GROUP = _RU.number_symbols["latn"]["group"]  # CLDR's ru: a no-break space between thousands (10 000)
+THIN = GROUP  # the name older code imports for the Russian thousands space
 NBSP = "\u00a0"   # no-break space: before the % sign in Russian (12,5 %), as CLDR's ru locale has it
+_RU_PERCENT = _RU.percent_formats[None].pattern  # '#,##0 %'
+_ENGLISH_NUMBER = re.compile(r"[+-]?[\d,]*\.?\d+")
 _RU_RANKS = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
 
 _language = "en"
@@ -110,15 +120,33 @@ def number(x: float | int, digits: int | None = None) -> str:
         text = f"{x:,}"
     else:
         text = f"{x:,}" if abs(x) >= 1000 or x == int(x) else repr(float(x))
-    if _language == "ru":
-        text = text.replace(",", THIN).replace(".", ",")
-    return text
+    return russian_number(text) if _language == "ru" else text
+
+
+def _pattern(decimals: int) -> str:
+    """A CLDR number pattern with ``decimals`` fixed decimals: '#,##0.00'."""
+    return "#,##0" + ("." + "0" * decimals if decimals else "")
+
+
+def russian_number(text: str) -> str:
+    """A number written in English ('12,345.60') written by Babel in Russian ('12 345,60'), same decimals."""
+    if not _ENGLISH_NUMBER.fullmatch(text):
+        return text
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    return format_decimal(Decimal(text.replace(",", "")), format=_pattern(decimals), locale=_RU)
 
 
 def percent(x: float, digits: int = 1) -> str:
     """A fraction as a percentage: '12.5%' in English, '12,5 %' (a no-break space) in Russian."""
-    text = number(100 * x, digits)
-    return text + (NBSP + "%" if _language == "ru" else "%")
+    if _language != "ru":
+        return number(100 * x, digits) + "%"
+    rounded = Decimal(f"{100 * x:.{digits}f}") / 100  # the digits English shows, rounded as Python rounds
+    return format_percent(rounded, format=_RU_PERCENT.replace("#,##0", _pattern(digits)), locale=_RU)
+
+
+def plural_index(n: int) -> int:
+    """Which of the catalog's plural forms goes with ``n``: 0, 1 or 2 in Russian (карта, карты, карт)."""
+    return _catalog.plural(n) if isinstance(_catalog, gettext.GNUTranslations) else int(n != 1)
 
 
 def _forms(word: str, n: int) -> str | None:

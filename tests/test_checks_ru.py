@@ -264,7 +264,8 @@ def test_russian_numbers_in_prose_and_python_values_as_python_prints_them(langua
     far = " ".join(dict(check_texts())["estimate far"].split())
     assert re.search(r"точным значением 0,\d{4} \(= Fraction\(\d+, \d+\)\)", far)  # prose: a decimal comma
     passed = dict(check_texts())["estimate passes"]
-    assert re.search(r"2 игрока, 32 карты: оценка 0,\d{4}, 95%-й интервал \[0,\d{4}; 0,\d{4}\]", passed)
+    assert re.search(r"2 игрока, 32 карты: оценка 0,\d{4}, доверительный интервал \(95%\) "
+                     r"\[0,\d{4}; 0,\d{4}\]", passed)
 
 
 def test_english_check_messages_come_back_unchanged_after_russian(language):
@@ -284,7 +285,7 @@ def test_a_hint_with_the_interval_level_reads_95_percent_in_both_languages(langu
     language("en")
     assert "A 95% interval: p ± 1.96" in hint_text(ex.hints[1])
     language("ru")
-    assert "95%-й доверительный интервал: p ± 1,96" in hint_text(ex.hints[1])
+    assert "Доверительный интервал (95%): p ± 1,96" in hint_text(ex.hints[1])
 
 
 # --- the grader's report -------------------------------------------------------------------------

@@ -3,8 +3,9 @@
 Every ``notebooks/ru/NAME.ipynb`` has an English twin ``notebooks/NAME.ipynb``, and its code
 cells are the twin's, in the same order, with exactly one allowed difference: one added code
 cell, the first code cell of the lesson, that switches the language and does nothing else,
-``import pianitsa101`` and ``pianitsa101.set_language("ru")`` (two lines, as ruff wants). The
-tables follow the switch (``lang`` is not given), so no other line changes.
+``from pianitsa101.lessons import lesson_language`` and ``lesson_language("ru")`` (the package's
+texts, and every line the lesson's own code prints, in Russian). The tables follow the switch
+(``lang`` is not given), so no other line changes.
 
 Anything else (a changed seed, a number, a line added or dropped) fails, naming the lesson and
 the cell.
@@ -21,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ENGLISH = ROOT / "notebooks"
 RUSSIAN = ENGLISH / "ru"
 LESSONS = sorted(RUSSIAN.glob("*.ipynb"))
-SWITCH = 'import pianitsa101\n\npianitsa101.set_language("ru")'
+SWITCH = 'from pianitsa101.lessons import lesson_language\n\nlesson_language("ru")'
 def code_cells(path: Path) -> list[str]:
     """The sources of a notebook's code cells."""
     return [cell.source for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"]

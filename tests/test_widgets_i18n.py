@@ -54,9 +54,17 @@ def test_russian_plurals():
 def test_the_games_own_words_in_russian():
     assert "спор" in tr("round_dispute", "ru", i=1)
     assert "залог" in tr("dispute_face_down", "ru")
-    assert "кон" in tr("next_trick", "ru").lower()
+    assert "взятка" in tr("next_trick", "ru").lower()  # a Пьяница trick; «кон» is a round of 101
+    assert tr("btn_next_round", "ru") == "Следующий кон" != tr("next_trick", "ru")  # two units, two words
     assert "пьяница" in tr("the_drunkard", "ru")
     assert tr("deck", "ru") == "колода"
+
+
+def test_table_numbers_are_written_the_russian_way():
+    en = tr("hint_value", "en", value="51.1%", stderr="0.7%", playouts="1,200", thumb="")
+    ru = tr("hint_value", "ru", value="51.1%", stderr="0.7%", playouts="1,200", thumb="")
+    assert "51.1% ± 0.7%" in en and "1,200" in en
+    assert "51,1\u00a0% ± 0,7\u00a0%" in ru and "1\u00a0200" in ru and "доигрывани" in ru
 
 
 def test_an_unknown_language_is_refused():

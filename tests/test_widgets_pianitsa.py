@@ -191,10 +191,10 @@ def test_russian_table():
     table = PianitsaTable(game=PianitsaGame.from_stacks(SECOND, rules=STAKE), lang="ru")
     table.next_trick()
     words = text(table.trick_view.value)
-    assert "второй спор" in words and "Игрок 2 вступает в спор" in words and "бьёт туза" in words
+    assert "второй спор" in words and "Место 2 вступает в спор" in words and "бьёт туза" in words
     assert "seat" not in words.lower() and "dispute" not in words
     table.play_to_end()
-    assert "пьяница" in table.status.value and table.next_button.description == "Следующий кон"
+    assert "пьяница" in table.status.value and table.next_button.description == "Следующая взятка"
     assert "Д" in table.trick_view.value or "В" in table.trick_view.value or "К" in table.trick_view.value
 
 

@@ -30,7 +30,7 @@ def test_the_message_is_russian_at_a_russian_table_and_singular_for_one_trick():
         table.next_trick()
     table.play_to_end()
     skipped = total - LOG_JUMP
-    assert table.log_area.lines[0] == f"кон {skipped}: передвиньте ползунок, чтобы его увидеть"
+    assert table.log_area.lines[0] == f"взятка {skipped}: передвиньте ползунок, чтобы её увидеть"
 
 
 def test_nothing_is_said_when_nothing_is_skipped():

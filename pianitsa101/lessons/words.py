@@ -14,9 +14,9 @@ are put back in the Russian way.
 >>> from pianitsa101 import set_language
 >>> set_language("ru")
 >>> size(200_000, "deals"), size(21, "games"), decimal("16.8831") + percent_sign()
-('200\\u202f000 раздач', '21 партия', '16,8831\\xa0%')
+('200\\xa0000 раздач', '21 партия', '16,8831\\xa0%')
 >>> say("players"), say("Simulated minus exact (200,000 deals each)")
-('число игроков', 'Моделирование минус точное значение (по 200\\u202f000 раздач)')
+('число игроков', 'Моделирование минус точное значение (по 200\\xa0000 раздач)')
 >>> set_language("en")
 >>> size(200_000, "deals"), say("players"), decimal("16.8831") + percent_sign()
 ('200,000 deals', 'players', '16.8831%')
@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from pianitsa101.i18n import NBSP, THIN, _, get_language, ngettext
+from pianitsa101.i18n import NBSP, _, get_language, ngettext, russian_number
 
 __all__ = ["decimal", "percent_sign", "say", "size", "tick"]
 
@@ -41,7 +41,7 @@ def decimal(text: str) -> str:
     """A number already written in English ('12,345.6') as the language writes it ('12 345,6' in Russian)."""
     if get_language() != "ru":
         return text
-    return text.replace(",", THIN).replace(".", ",")
+    return _NUMBER.sub(lambda m: russian_number(m.group(0)), text)  # Babel, CLDR's ru
 
 
 def tick(value: float) -> str:

@@ -2,7 +2,7 @@
 
 >>> from pianitsa101 import set_language
 >>> set_language("ru"); pct(0.1234), pct(-0.018, signed=True), count(40000)
-('12,3\\xa0%', '-1,8\\xa0%', '40\\u202f000')
+('12,3\\xa0%', '-1,8\\xa0%', '40\\xa0000')
 >>> set_language("en"); pct(0.1234), pct(-0.018, signed=True), count(40000)
 ('12.3%', '-1.8%', '40,000')
 """

@@ -6,12 +6,16 @@
 The rule one-liners (``rule_text("P8", lang)``) are shown on hover over the small rule ids.
 
 >>> tr("seat", "en", seat=2), tr("seat", "ru", seat=2)
-('seat 2', 'игрок 2')
+('seat 2', 'место 2')
 >>> tr("n_cards", "ru", n=1), tr("n_cards", "ru", n=3), tr("n_cards", "ru", n=11)
 ('1 карта', '3 карты', '11 карт')
 """
 
 from __future__ import annotations
+
+import re
+
+from pianitsa101.i18n import russian_number
 
 __all__ = ["LANGS", "RULES", "TEXTS", "check_lang", "join_words", "ordinal", "plural_form", "rule_text", "tr"]
 
@@ -21,12 +25,12 @@ Text = str | tuple[str, ...]
 
 TEXTS: dict[str, dict[str, Text]] = {
     # ----- words used everywhere ---------------------------------------------------------
-    "seat": {"en": "seat {seat}", "ru": "игрок {seat}"},
-    "Seat": {"en": "Seat {seat}", "ru": "Игрок {seat}"},
-    "seats": {"en": "seats {seats}", "ru": "игроки {seats}"},
+    "seat": {"en": "seat {seat}", "ru": "место {seat}"},
+    "Seat": {"en": "Seat {seat}", "ru": "Место {seat}"},
+    "seats": {"en": "seats {seats}", "ru": "места {seats}"},
     "and": {"en": "and", "ru": "и"},
     "n_cards": {"en": ("{n} card", "{n} cards"), "ru": ("{n} карта", "{n} карты", "{n} карт")},
-    "n_tricks": {"en": ("{n} trick", "{n} tricks"), "ru": ("{n} кон", "{n} кона", "{n} конов")},
+    "n_tricks": {"en": ("{n} trick", "{n} tricks"), "ru": ("{n} взятка", "{n} взятки", "{n} взяток")},
     "n_players": {"en": ("{n} player", "{n} players"), "ru": ("{n} игрок", "{n} игрока", "{n} игроков")},
     "n_games": {"en": ("{n} game", "{n} games"), "ru": ("{n} партия", "{n} партии", "{n} партий")},
     "face_down": {"en": "face down", "ru": "рубашкой вверх"},
@@ -38,7 +42,7 @@ TEXTS: dict[str, dict[str, Text]] = {
     "deck": {"en": "deck", "ru": "колода"},
     "deck_default": {"en": "by the rules (P1)", "ru": "по правилам (P1)"},
     "deck_n": {"en": "{n} cards", "ru": "{n} карт"},
-    "seed": {"en": "seed", "ru": "номер расклада"},
+    "seed": {"en": "seed", "ru": "номер раздачи"},
     "low_beats_ace": {"en": "the lowest card beats the ace (P5)", "ru": "младшая карта бьёт туза (P5)"},
     "dispute_face_down": {"en": "stake cards (P8)", "ru": "карт в залог (P8)"},
     "gather": {"en": "gathering (P9)", "ru": "сбор карт (P9)"},
@@ -55,14 +59,14 @@ TEXTS: dict[str, dict[str, Text]] = {
     },
     "new_deal": {"en": "New deal", "ru": "Новая раздача"},
     "restart": {"en": "Same deal again", "ru": "Та же раздача"},
-    "next_trick": {"en": "Next trick", "ru": "Следующий кон"},
+    "next_trick": {"en": "Next trick", "ru": "Следующая взятка"},
     "play_to_end": {"en": "Play to the end", "ru": "Доиграть до конца"},
     "autoplay": {"en": "autoplay", "ru": "автоигра"},
-    "speed": {"en": "tricks/s", "ru": "конов/с"},
-    "trick_slider": {"en": "trick", "ru": "кон"},
+    "speed": {"en": "tricks/s", "ru": "взяток/с"},
+    "trick_slider": {"en": "trick", "ru": "взятка"},
     "click_stack": {
         "en": "Click a stack or “Next trick” to turn the top cards.",
-        "ru": "Нажмите на стопку или «Следующий кон», чтобы открыть верхние карты.",
+        "ru": "Нажмите на кучу или «Следующая взятка», чтобы открыть верхние карты.",
     },
     # ----- Пьяница table: seats --------------------------------------------------------------
     "in_game": {"en": "in the game", "ru": "в игре"},
@@ -74,17 +78,17 @@ TEXTS: dict[str, dict[str, Text]] = {
     # ----- Пьяница table: the trick and the dispute view --------------------------------------
     "header": {
         "en": "{players}, {deck}, seed {seed} · trick {shown} of {played}",
-        "ru": "{players}, {deck}, расклад № {seed} · кон {shown} из {played}",
+        "ru": "{players}, {deck}, раздача № {seed} · взятка {shown} из {played}",
     },
     "header_stacked": {
         "en": "{players}, a stacked deal · trick {shown} of {played}",
-        "ru": "{players}, заданная раздача · кон {shown} из {played}",
+        "ru": "{players}, заданная раздача · взятка {shown} из {played}",
     },
     "dealt": {
         "en": "The cards are dealt; nobody looks at them (P2).",
         "ru": "Карты розданы; никто в них не смотрит (P2).",
     },
-    "trick_n": {"en": "Trick {n}", "ru": "Кон {n}"},
+    "trick_n": {"en": "Trick {n}", "ru": "Взятка {n}"},
     "round_all": {"en": "everyone turns a card", "ru": "все открывают по карте"},
     "round_dispute": {"en": "dispute {i}", "ru": "спор {i}"},
     "round_second": {"en": "second dispute", "ru": "второй спор"},
@@ -97,33 +101,33 @@ TEXTS: dict[str, dict[str, Text]] = {
     },
     "ran_out": {
         "en": "seat {seat_n} has no card left and stops taking part",
-        "ru": "у игрока {seat_n} не осталось карт, он выходит из спора",
+        "ru": "у места {seat_n} не осталось карт: оно выходит из спора",
     },
     "short_stake": {
         "en": "seat {seat_n} has too few cards: the last one goes face up",
-        "ru": "у игрока {seat_n} мало карт: последняя открывается",
+        "ru": "у места {seat_n} мало карт: последняя открывается",
     },
     "nobody_put": {
         "en": "nobody has a card left: the lowest seat still holding cards takes",
-        "ru": "ни у кого нет карт: берёт игрок с меньшим номером, у кого они остались",
+        "ru": "ни у кого нет карт: берёт место с меньшим номером, у которого они остались",
     },
-    "takes": {"en": "{seat} takes the trick: {cards}", "ru": "{seat} забирает кон: {cards}"},
+    "takes": {"en": "{seat} takes the trick: {cards}", "ru": "{seat} забирает взятку: {cards}"},
     "wins_with": {"en": "{card} wins", "ru": "{card} выигрывает"},
     "gathered": {
         "en": "under the stack of seat {seat_n}, in this order:",
-        "ru": "под стопку игрока {seat_n}, в таком порядке:",
+        "ru": "под кучу места {seat_n}, в таком порядке:",
     },
     "draw_trick": {
         "en": "nobody holds cards: nobody can take the table",
-        "ru": "ни у кого нет карт: забрать стол некому",
+        "ru": "ни у кого нет карт: забрать карты со стола некому",
     },
     "leaves": {
         "en": "{seat} has no cards left and leaves the game",
-        "ru": "{seat}: карт не осталось, выходит из игры",
+        "ru": "{seat}: карт не осталось, выходит из партии",
     },
     "stakes_title": {"en": "stake (face down)", "ru": "залог (рубашкой вверх)"},
     # ----- Пьяница table: the end ---------------------------------------------------------------
-    "end_finished": {"en": "Game over after {tricks}.", "ru": "Игра окончена: {tricks}."},
+    "end_finished": {"en": "Game over after {tricks}.", "ru": "Партия окончена: {tricks}."},
     "end_place": {"en": "{seat} is {ordinal}", "ru": "{seat} — {ordinal}"},
     "end_shared": {"en": "{seats} share place {place}", "ru": "{seats} делят {place}-е место"},
     "end_drunkard": {"en": "{seat} is the drunkard", "ru": "{seat} — пьяница"},
@@ -134,10 +138,10 @@ TEXTS: dict[str, dict[str, Text]] = {
     "end_cycle": {
         "en": "The game goes round in circles (P13): the position after trick {now} is the one "
         "first seen {first}; it would repeat forever.",
-        "ru": "Игра зациклилась (P13): расклад после кона {now} уже был {first}; "
-        "он будет повторяться без конца.",
+        "ru": "Партия зациклилась (P13): позиция после взятки {now} уже была {first}; "
+        "она будет повторяться без конца.",
     },
-    "after_trick": {"en": "after trick {n}", "ru": "после кона {n}"},
+    "after_trick": {"en": "after trick {n}", "ru": "после взятки {n}"},
     "at_the_deal": {"en": "at the deal", "ru": "сразу после раздачи"},
     "end_limit": {
         "en": "Stopped after {tricks} (max_tricks, P13).",
@@ -151,23 +155,23 @@ TEXTS: dict[str, dict[str, Text]] = {
         "en": ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"),
         "ru": ("первый", "второй", "третий", "четвёртый", "пятый", "шестой", "седьмой", "восьмой"),
     },
-    "log_trick": {"en": "trick {n}: {what}", "ru": "кон {n}: {what}"},
+    "log_trick": {"en": "trick {n}: {what}", "ru": "взятка {n}: {what}"},
     "log_deal": {"en": "new deal: {what}", "ru": "новая раздача: {what}"},
     "log_skipped": {
         "en": "tricks {first}–{last}: move the slider to see them",
-        "ru": "коны {first}–{last}: передвиньте ползунок, чтобы их увидеть",
+        "ru": "взятки {first}–{last}: передвиньте ползунок, чтобы их увидеть",
     },
     "log_skipped_one": {
         "en": "trick {first}: move the slider to see it",
-        "ru": "кон {first}: передвиньте ползунок, чтобы его увидеть",
+        "ru": "взятка {first}: передвиньте ползунок, чтобы её увидеть",
     },
     "log_disputes": {
         "en": ("{n} dispute round", "{n} dispute rounds"),
         "ru": ("{n} круг спора", "{n} круга спора", "{n} кругов спора"),
     },
     # ----- plots ------------------------------------------------------------------------------
-    "plot_stacks": {"en": "cards in each stack", "ru": "карт в каждой стопке"},
-    "plot_trick": {"en": "trick", "ru": "кон"},
+    "plot_stacks": {"en": "cards in each stack", "ru": "карт в каждой куче"},
+    "plot_trick": {"en": "trick", "ru": "взятка"},
     # ----- simulation panel ---------------------------------------------------------------------
     "sim_title": {"en": "Simulation", "ru": "Моделирование"},
     "sim_game": {"en": "game", "ru": "игра"},
@@ -192,23 +196,23 @@ TEXTS: dict[str, dict[str, Text]] = {
         "ru": "Выберите игру и правила и нажмите «Запустить».",
     },
     "sim_estimate": {"en": "estimate", "ru": "оценка"},
-    "sim_interval": {"en": "95% interval", "ru": "95% интервал"},
-    "sim_mean_tricks": {"en": "mean length (tricks)", "ru": "средняя длина (конов)"},
+    "sim_interval": {"en": "95% interval", "ru": "95-процентный доверительный интервал"},
+    "sim_mean_tricks": {"en": "mean length (tricks)", "ru": "средняя длина (взяток)"},
     "sim_mean_disputes": {"en": "mean dispute rounds", "ru": "среднее число кругов спора"},
     "sim_share_cycles": {"en": "share of cycles (P13)", "ru": "доля зацикленных (P13)"},
     "sim_share_draws": {"en": "share of draws (P12)", "ru": "доля ничьих (P12)"},
-    "sim_first_loses": {"en": "chance seat 0 is the drunkard", "ru": "вероятность, что игрок 0 — пьяница"},
+    "sim_first_loses": {"en": "chance seat 0 is the drunkard", "ru": "вероятность, что место 0 — пьяница"},
     "sim_mean_decisions": {"en": "mean length (moves)", "ru": "средняя длина (ходов)"},
-    "sim_first_wins": {"en": "chance seat 0 wins the round", "ru": "вероятность, что игрок 0 выиграет кон"},
+    "sim_first_wins": {"en": "chance seat 0 wins the round", "ru": "вероятность, что место 0 выиграет кон"},
     "sim_abandoned": {"en": "share abandoned (R26)", "ru": "доля прерванных (R26)"},
-    "sim_mean_points": {"en": "mean points of seat 0", "ru": "средние очки игрока 0"},
+    "sim_mean_points": {"en": "mean points of seat 0", "ru": "средние очки места 0"},
     "sim_hist": {"en": "game lengths", "ru": "длина партий"},
     "sim_hist_y": {"en": "games", "ru": "партий"},
-    "sim_hist_x_tricks": {"en": "tricks", "ru": "коны"},
+    "sim_hist_x_tricks": {"en": "tricks", "ru": "взятки"},
     "sim_hist_x_moves": {"en": "moves", "ru": "ходы"},
     "sim_101_bots": {
-        "en": "101: rounds between random bots (R2-R21)",
-        "ru": "101: коны между случайными ботами (R2-R21)",
+        "en": "101: rounds between random bots (R2–R21)",
+        "ru": "101: коны между случайными ботами (R2–R21)",
     },
     "sim_six": {"en": "six (R9)", "ru": "шестёрка (R9)"},
     "sim_seven_draw": {"en": "a seven: draw (R10)", "ru": "семёрка: взять (R10)"},
@@ -235,12 +239,12 @@ TEXTS: dict[str, dict[str, Text]] = {
         "en": "Heads-up round robin on duplicate deals: {entries} entries, {deals} deals per pair (each "
         "played twice, seats swapped), {matches} matches per entry; seed {seed}",
         "ru": "Круговой турнир один на один на одинаковых раздачах: участников {entries}, раздач на пару "
-        "{deals} (каждая дважды, места меняются), партий у каждого {matches}; номер расклада {seed}",
+        "{deals} (каждая дважды, места меняются), партий у каждого {matches}; номер раздачи {seed}",
     },
     "tb_place": {"en": "place", "ru": "место"},
     "tb_entry": {"en": "entry", "ru": "участник"},
     "tb_win_rate": {"en": "win rate", "ru": "доля побед"},
-    "tb_interval": {"en": "95% interval", "ru": "95% интервал"},
+    "tb_interval": {"en": "95% interval", "ru": "95-процентный доверительный интервал"},
     "tb_matches": {"en": "matches", "ru": "партии"},
     "tb_wins": {"en": "wins", "ru": "победы"},
     "tb_bot": {"en": "bot", "ru": "бот"},
@@ -251,7 +255,7 @@ TEXTS: dict[str, dict[str, Text]] = {
     },
     "tb_chart": {
         "en": "Win rate against the whole field (lines: 95% intervals)",
-        "ru": "Доля побед против всех участников (отрезки: 95% интервалы)",
+        "ru": "Доля побед против всех участников (отрезки: 95-процентные доверительные интервалы)",
     },
     "tb_more": {"en": "… and {n} more below place {place} (see the CSV)",
                 "ru": "… и ещё {n} ниже {place}-го места (см. CSV)"},
@@ -259,28 +263,30 @@ TEXTS: dict[str, dict[str, Text]] = {
                "ru": "Выбыли из турнира (все их партии засчитаны как поражения):"},
     "tb_apart": {
         "en": "{first} is ahead of {second}: {diff} (95% interval {low} to {high}).",
-        "ru": "{first} впереди, чем {second}: {diff} (95% интервал от {low} до {high}).",
+        "ru": "{first} опережает {second}: {diff} "
+        "(95-процентный доверительный интервал от {low} до {high}).",
     },
     "tb_not_apart": {
         "en": "{first} and {second} are not told apart: {diff} (95% interval {low} to {high}); "
         "a play-off of about {playoff} matches would settle it.",
-        "ru": "{first} и {second} пока неразличимы: {diff} (95% интервал от {low} до {high}); "
+        "ru": "{first} и {second} пока неразличимы: {diff} "
+        "(95-процентный доверительный интервал от {low} до {high}); "
         "решит дополнительная серия примерно из {playoff} партий.",
     },
     "tb_level": {
         "en": "{first} and {second} are level (95% interval {low} to {high}).",
-        "ru": "{first} и {second} идут вровень (95% интервал от {low} до {high}).",
+        "ru": "{first} и {second} идут вровень (95-процентный доверительный интервал от {low} до {high}).",
     },
     # ----- a widget's text repr, where it cannot be drawn (a stored notebook output) (helper rutext) ------
     "repr_pianitsa": {
         "en": "<PianitsaTable: {players} players, showing trick {shown} of {tricks}, {state}; "
         "run the cell in Jupyter to play>",
-        "ru": "<PianitsaTable: игроков {players}, показан кон {shown} из {tricks}, {state}; "
+        "ru": "<PianitsaTable: игроков {players}, показана взятка {shown} из {tricks}, {state}; "
         "запустите ячейку в Jupyter, чтобы играть>",
     },
     "repr_in_play": {"en": "in play", "ru": "игра идёт"},
-    "repr_over": {"en": "over ({outcome})", "ru": "игра окончена ({outcome})"},
-    "repr_finished": {"en": "over (finished)", "ru": "игра окончена"},
+    "repr_over": {"en": "over ({outcome})", "ru": "партия окончена ({outcome})"},
+    "repr_finished": {"en": "over (finished)", "ru": "партия окончена"},
     "repr_table101": {
         "en": "<Table101: {players} players, {who}, match {state}; run the cell in Jupyter to play>",
         "ru": "<Table101: игроков {players}, {who}, партия: {state}; "
@@ -326,7 +332,7 @@ RULES: dict[str, dict[str, str]] = {
     },
     "P9": {
         "en": "The taker puts the table's cards under their stack, in the order of the gather option.",
-        "ru": "Взявший кладёт карты со стола под свою стопку в порядке, заданном правилом сбора.",
+        "ru": "Взявший кладёт карты со стола под свою кучу в порядке, заданном правилом сбора.",
     },
     "P10": {
         "en": "Second dispute: a player not yet in the dispute whose card has the winning rank joins "
@@ -346,7 +352,7 @@ RULES: dict[str, dict[str, str]] = {
     },
     "P13": {
         "en": "If a position repeats, the game would go on forever: it ends as a cycle.",
-        "ru": "Если расклад повторился, игра шла бы вечно: она кончается как зацикленная.",
+        "ru": "Если позиция повторилась, партия шла бы вечно: она заканчивается как зацикленная.",
     },
 }
 
@@ -385,7 +391,23 @@ def tr(key: str, lang: str = "en", **values: object) -> str:
     text = TEXTS[key][check_lang(lang)]
     if isinstance(text, tuple):
         text = text[plural_form(values.get("n", 1), lang)] if "n" in values else text[0]
+    if lang == "ru":
+        values = {k: _russian_figure(v) for k, v in values.items()}
     return text.format(**values)
+
+
+_FIGURE = re.compile(r"([+-]?)([\d,]*\.?\d+)(%?)")
+
+
+def _russian_figure(value: object) -> object:
+    """A number a table wrote the English way ('51.1%', '+2.3%', '1,000') as Babel writes it in Russian."""
+    if not isinstance(value, str):
+        return value
+    m = _FIGURE.fullmatch(value)
+    if not m:
+        return value
+    sign, digits, pc = m.groups()
+    return sign + russian_number(digits) + ("\u00a0%" if pc else "")
 
 
 def ordinal(index: int, lang: str = "en") -> str:

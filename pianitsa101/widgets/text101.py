@@ -11,7 +11,7 @@ the engine's ``PublicDraw`` (how many cards, never which).
 >>> move_line([CardPlayed(1, seven), PenaltyPending(0, 2, Rank.SEVEN, seven, 1)], you=0, lang="en")
 'Seat 1 plays 7♠; you must draw 2 cards'
 >>> move_line([CardsDrawn(2, (Card.parse("8♣"), Card.parse("9♦")), "penalty")], you=0, lang="ru")
-'Игрок 2 берёт 2 карты (штраф, R17)'
+'Место 2 берёт 2 карты (штраф, R17)'
 """
 
 from __future__ import annotations

@@ -1,0 +1,168 @@
+"""What a lesson's own code prints, in the language set: ``lesson_language("ru")``.
+
+A Russian lesson runs the English lesson's code, so its ``print`` calls write English lines.
+``lesson_language("ru")`` sets the package's language and puts a translator in front of the
+notebook's output: every whole line printed is looked up among the lesson's line templates
+(``printed_texts.PRINTED``, translated in the package's catalog), and written in Russian.
+A template names its changing parts:
+
+- ``{0}``, ``{1}``, ...: a number ('1,000', '9.68'), a card or a run of cards and moves
+  ('Q♠→♥ 8♥ pass'), or a suit; the Russian line writes the number the Russian way
+  (Babel, through ``words.decimal``) and the cards with the letters В Д К Т;
+- ``{*}``: any text, itself translated line-wise (a sentence the package already wrote);
+- ``{pc}``: a percent sign.
+
+In a translation ``{0|карта|карты|карт}`` is the Russian word for the count in ``{0}``, chosen
+by the catalog's plural rule.  A line no template matches keeps its words and gets its cards
+in Russian letters (a line of moves alone, its moves too).  ``lesson_language("en")`` takes the
+translator away: English lines are written as they are, byte for byte.
+
+>>> from pianitsa101 import set_language
+>>> set_language("ru")
+>>> line("finished after 61 tricks; seat 1 is the drunkard")
+'партия окончена после 61 взятки; место 1 — пьяница'
+>>> line("legal moves now: 8♥ Q♠→♥ pass")
+'разрешённые ходы сейчас: 8♥ Д♠→♥ пас'
+>>> line("{'finished': 3, 'draw': 0}")
+"{'finished': 3, 'draw': 0}"
+>>> set_language("en")
+>>> line("legal moves now: 8♥ pass")
+'legal moves now: 8♥ pass'
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from functools import lru_cache
+
+from pianitsa101.i18n import _, get_language, pgettext, plural_index, rank_text, set_language
+from pianitsa101.lessons.printed_texts import PRINTED
+from pianitsa101.lessons.words import decimal, percent_sign
+
+__all__ = ["lesson_language", "line"]
+
+_SUIT = "[♠♣♦♥]"
+_CARD = rf"(?:10|[2-9JQKAВДКТ]){_SUIT}(?:→{_SUIT})?"
+_MOVE = rf"(?:{_CARD}|flush queens→{_SUIT}|pass|draw)"
+_RUN = rf"{_MOVE}(?: {_MOVE})*"
+_NUMBER = r"(?<![\w.])[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.])[+-]?\d+(?:\.\d+)?(?![\w])"
+_SLOT = rf"({_RUN}(?![\w])|{_NUMBER}|{_SUIT})"
+_CARDS_IN_TEXT = re.compile(rf"(?<![\w])(?:10|[2-9JQKA]){_SUIT}")
+_PLACE = re.compile(r"\{(\d+|\*|pc)\}")
+_CHOICE = re.compile(r"\{(\d+|\*|pc)(?:\|([^{}]*))?\}")
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """A template as a regular expression: its slots as groups, its spaces as any run of spaces."""
+    parts, end = [], 0
+    for m in _PLACE.finditer(template):
+        parts.append(re.escape(template[end:m.start()]))
+        key = m.group(1)
+        parts.append("%" if key == "pc" else "(.*?)" if key == "*" else _SLOT)
+        end = m.end()
+    parts.append(re.escape(template[end:]))
+    return re.compile(re.sub(r"(\\ )+", r"\\s+", "".join(parts)))
+
+
+@lru_cache(maxsize=1)
+def _templates() -> tuple[tuple[str, re.Pattern[str], list[str]], ...]:
+    """Every template with its pattern and its slot names, the most specific first."""
+    found = []
+    for template in PRINTED:
+        names = [m.group(1) for m in _PLACE.finditer(template) if m.group(1) != "pc"]
+        found.append((template, _pattern(template), names))
+    return tuple(sorted(found, key=lambda t: -len(_PLACE.sub("", t[0]))))
+
+
+def _cards(text: str) -> str:
+    """Cards in the language set: В Д К Т for J Q K A (other words as they are)."""
+    return _CARDS_IN_TEXT.sub(lambda m: rank_text(m.group(0)[:-1]) + m.group(0)[-1], text)
+
+
+def _moves(run: str) -> str:
+    """A run of cards and moves in the language set: В Д К Т for J Q K A, 'пас' for pass."""
+    words = {"pass": pgettext("move", "pass"), "draw": pgettext("move", "draw")}
+    run = re.sub(r"flush queens→", pgettext("move", "flush queens") + "→", run)
+    return _cards(re.sub(r"\b(pass|draw)\b", lambda m: words[m.group(1)], run))
+
+
+def _render(slot: str) -> str:
+    """A slot's text in the language set: a number written the language's way, cards in its letters."""
+    if re.fullmatch(r"[+-]?\d+", slot):
+        return slot  # digits the lesson did not group (as in 91/1798) stay ungrouped
+    if re.fullmatch(_NUMBER, slot):
+        return decimal(slot)
+    return _moves(slot)
+
+
+def _form(count: str, forms: str) -> str:
+    """The word of ``forms`` ('карта|карты|карт') that goes with the number ``count``."""
+    words = forms.split("|")
+    value = float(count.replace(",", ""))
+    index = plural_index(int(value)) if value == int(value) else 1
+    return words[min(index, len(words) - 1)]
+
+
+def line(text: str) -> str:
+    """One printed line in the language set (an English line as it is)."""
+    if get_language() == "en" or not text.strip():
+        return text
+    indent = text[: len(text) - len(text.lstrip())]
+    body = text.strip()
+    for template, pattern, names in _templates():
+        m = pattern.fullmatch(body)
+        if not m:
+            continue
+        translated = _(template)
+        if translated == template:
+            continue
+        values = dict(zip(names, m.groups(), strict=True))
+
+        def fill(place: re.Match[str], values: dict[str, str] = values) -> str:
+            key, forms = place.group(1), place.group(2)
+            if key == "pc":
+                return percent_sign()
+            if key == "*":
+                return line(values["*"])
+            return _form(values[key], forms) if forms is not None else _render(values[key])
+
+        return indent + _CHOICE.sub(fill, translated)
+    if re.fullmatch(_RUN, body):
+        return indent + _moves(body)  # a line of moves alone: '8♥ pass'
+    return indent + _cards(body)
+
+
+class _Translating(io.TextIOBase):
+    """A stream that writes whole lines through ``line`` to the stream it wraps."""
+
+    def __init__(self, inner: io.TextIOBase) -> None:
+        self.inner = inner
+        self._pending = ""
+
+    def write(self, text: str) -> int:
+        self._pending += text
+        *whole, self._pending = self._pending.split("\n")
+        if whole:
+            self.inner.write("".join(line(w) + "\n" for w in whole))
+        return len(text)
+
+    def flush(self) -> None:
+        if self._pending:
+            self.inner.write(line(self._pending))
+            self._pending = ""
+        self.inner.flush()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.inner, name)
+
+
+def lesson_language(lang: str) -> None:
+    """Set the package's language, and have what the lesson's code prints written in it ('en' or 'ru')."""
+    set_language(lang)
+    stream = sys.stdout
+    inner = stream.inner if isinstance(stream, _Translating) else stream
+    if isinstance(stream, _Translating):
+        stream.flush()
+    sys.stdout = inner if lang == "en" else _Translating(inner)

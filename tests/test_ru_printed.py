@@ -1,0 +1,93 @@
+"""What a Russian lesson's own code prints is written in Russian (``pianitsa101.lessons.printed``)."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+
+import pytest
+
+from pianitsa101 import i18n
+from pianitsa101.lessons import lesson_language
+from pianitsa101.lessons.printed import _templates, line
+from pianitsa101.lessons.printed_texts import PRINTED
+
+
+@pytest.fixture
+def ru():
+    i18n.set_language("ru")
+    yield
+    i18n.set_language("en")
+
+
+LINES = [
+    "finished after 61 tricks; seat 1 is the drunkard",
+    "  4 players, 52 cards: 270,725 sets, enumeration 97/833, same as counting: True",
+    "spread of one game: standard deviation s = 89.2 tricks (variance s² = 7,957)",
+    "the bot plays Q♠→♥: nothing better fits: Q♠ orders ♥, the suit you hold most (R14)",
+    "legal moves: Q♥→♠ flush queens→♣ draw",
+]
+
+
+@pytest.mark.parametrize("text", LINES)
+def test_english_lines_stay_byte_for_byte(text):
+    i18n.set_language("en")
+    assert line(text) == text
+
+
+def test_numbers_are_babels_and_words_russian(ru):
+    assert line(LINES[2]) == ("разброс одной партии: стандартное отклонение s = 89,2 взятки "
+                              "(дисперсия s² = 7\u00a0957)")
+    assert line(LINES[1]) == ("  4 игрока, 52 карты: 270\u00a0725 наборов, перебор 97/833, "
+                              "совпадает с подсчётом: True")
+
+
+def test_the_count_picks_the_russian_plural(ru):
+    one, five = (line(f"finished after {n} tricks; seat 0 is the drunkard") for n in (1, 5))
+    assert one.startswith("партия окончена после 1 взятки;")
+    assert five.startswith("партия окончена после 5 взяток;")
+    assert line("3 players: 36 cards, 12 each") == "3 игрока: 36 карт, по 12 каждому"
+
+
+def test_cards_and_moves_in_russian_letters_and_rule_ids_kept(ru):
+    assert line(LINES[3]) == ("бот ходит Д♠→♥: ничего лучше нет: Д♠ заказывает ♥ — масть, которой на руках "
+                              "больше всего (R14)")
+    assert line(LINES[4]) == "разрешённые ходы: Д♥→♠ дамы разом→♣ взять"
+
+
+def test_an_unknown_line_keeps_its_words_and_a_dict_its_keys(ru):
+    assert line("something new: 3.5 K♠") == "something new: 3.5 К♠"
+    assert line("{'finished': 3, 'draw': 0}") == "{'finished': 3, 'draw': 0}"
+
+
+def test_every_template_has_its_russian_with_the_same_slots(ru):
+    missing, slots = [], []
+    for template in PRINTED:
+        russian = i18n._(template)
+        if russian == template:
+            missing.append(template)
+        want = set(re.findall(r"\{(\d+|\*)\}", template))
+        got = set(re.findall(r"\{(\d+|\*)(?:\|[^{}]*)?\}", russian))
+        if want != got:
+            slots.append((template, russian))
+    assert missing == [] and slots == []
+    assert len(_templates()) == len(set(PRINTED))
+
+
+def test_lesson_language_translates_print_and_gives_the_stream_back():
+    before = sys.stdout
+    buffer = io.StringIO()
+    sys.stdout = buffer
+    try:
+        lesson_language("ru")
+        print("finished after 61 tricks; seat 1 is the drunkard")
+        print("to move:", 2)
+        lesson_language("en")
+        print("to move:", 2)
+        assert sys.stdout is buffer
+    finally:
+        sys.stdout = before
+        i18n.set_language("en")
+    assert buffer.getvalue() == ("партия окончена после 61 взятки; место 1 — пьяница\n"
+                                 "ходит: место 2\nto move: 2\n")
