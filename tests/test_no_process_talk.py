@@ -24,6 +24,7 @@ PATTERNS = {
     r"\bthis stop\b": "a stage of the work",
     r"\bquiet machine\b": "how busy the machine was",
     r"\bтих\w*\s+машин\w*": "how busy the machine was",
+    r"\(helper \w+\)": "who wrote it",
 }
 TALK = re.compile("|".join(f"(?:{p})" for p in PATTERNS), re.IGNORECASE)
 # «задача N» is a work item, unless N is the number of an exercise (the Russian lessons say

@@ -277,7 +277,7 @@ TEXTS: dict[str, dict[str, Text]] = {
         "en": "{first} and {second} are level (95% interval {low} to {high}).",
         "ru": "{first} и {second} идут вровень (95-процентный доверительный интервал от {low} до {high}).",
     },
-    # ----- a widget's text repr, where it cannot be drawn (a stored notebook output) (helper rutext) ------
+    # ----- a widget's text repr, where it cannot be drawn (a stored notebook output) ------------------
     "repr_pianitsa": {
         "en": "<PianitsaTable: {players} players, showing trick {shown} of {tricks}, {state}; "
         "run the cell in Jupyter to play>",

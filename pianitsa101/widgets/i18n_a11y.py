@@ -19,7 +19,7 @@ TEXTS_A11Y: dict[str, dict[str, str | tuple[str, ...]]] = {
     },
     "a11y_stacks": {
         "en": "The players' stacks: arrow keys move between them, Enter turns the next trick",
-        "ru": "Стопки игроков: стрелки переходят от стопки к стопке, Enter открывает следующую взятку",
+        "ru": "Кучи игроков: стрелки переходят от кучи к куче, Enter открывает следующую взятку",
     },
     "a11y_your_move": {"en": "Your move.", "ru": "Ваш ход."},
     "a11y_log": {"en": "Log of the game, newest first", "ru": "Журнал игры, последнее сверху"},
