@@ -91,3 +91,14 @@ def test_lesson_language_translates_print_and_gives_the_stream_back():
         i18n.set_language("en")
     assert buffer.getvalue() == ("партия окончена после 61 взятки; место 1 — пьяница\n"
                                  "ходит: место 2\nto move: 2\n")
+
+
+def test_two_free_parts_of_one_line_keep_their_own_text():
+    """A template with two {*} writes each part where it was printed, not the last one twice."""
+    i18n.set_language("ru")
+    try:
+        out = line("8 cards, 'table', dealer and seat 1 win: exact 34.96% and 50.48%; "
+                   "simulated first part and second part")
+    finally:
+        i18n.set_language("en")
+    assert out.endswith("first part и second part"), out

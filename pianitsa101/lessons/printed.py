@@ -119,13 +119,14 @@ def line(text: str) -> str:
         if translated == template:
             continue
         values = dict(zip(names, m.groups(), strict=True))
+        stars = iter([value for name, value in zip(names, m.groups(), strict=True) if name == "*"])
 
         def fill(place: re.Match[str], values: dict[str, str] = values) -> str:
             key, forms = place.group(1), place.group(2)
             if key == "pc":
                 return percent_sign()
-            if key == "*":
-                return line(values["*"])
+            if key == "*":  # several {*} are filled in the order they were printed
+                return line(next(stars))
             return _form(values[key], forms) if forms is not None else _render(values[key])
 
         return indent + _CHOICE.sub(fill, translated)
