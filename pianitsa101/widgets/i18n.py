@@ -133,7 +133,7 @@ TEXTS: dict[str, dict[str, Text]] = {
     "end_drunkard": {"en": "{seat} is the drunkard", "ru": "{seat} — пьяница"},
     "end_collector": {
         "en": "{seat} collected every card and wins",
-        "ru": "{seat} собрал все карты и выиграл",
+        "ru": "{seat} собрало все карты и выиграло",
     },
     "end_cycle": {
         "en": "The game goes round in circles (P13): the position after trick {now} is the one "

@@ -67,7 +67,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "why_play": {"en": "(to find a card to play, R7)", "ru": "(чтобы найти карту для хода, R7)"},
     "why_cover": {"en": "(to cover the 6, R9)", "ru": "(чтобы покрыть шестёрку, R9)"},
     "why_penalty": {"en": "(the penalty, R17)", "ru": "(штраф, R17)"},
-    "ev_must_cover": {"en": "{who} must cover the {card} (R9)", "ru": "{who} должен покрыть {card} (R9)"},
+    "ev_must_cover": {"en": "{who} must cover the {card} (R9)", "ru": "{who} должно покрыть {card} (R9)"},
     "ev_must_cover_you": {
         "en": "you must cover your {card} (R9)",
         "ru": "вы должны покрыть свою {card} (R9)",
@@ -80,7 +80,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
         "en": "you may answer the {card} with an ace, or lose the turn (R12)",
         "ru": "вы можете ответить на {card} тузом или пропустить ход (R12)",
     },
-    "ev_pending": {"en": "{who} must draw {cards}", "ru": "{who} должен взять {cards}"},
+    "ev_pending": {"en": "{who} must draw {cards}", "ru": "{who} должно взять {cards}"},
     "ev_pending_you": {"en": "you must draw {cards}", "ru": "вы должны взять {cards}"},
     "ev_passed_on": {
         "en": "{who} passes the penalty on with {card}: now {to} must draw {cards} (R16)",
@@ -135,7 +135,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "your_move": {"en": "Your move: {what}", "ru": "Ваш ход: {what}"},
     "ob_chain": {
         "en": "{who} must draw {cards} or pass it on with a {rank}",
-        "ru": "{who} должен взять {cards} или перевести штраф картой {rank}",
+        "ru": "{who} должно взять {cards} или перевести штраф картой {rank}",
     },
     "ob_chain_you": {
         "en": "draw {cards} or pass it on with a {rank}",
@@ -145,10 +145,10 @@ TEXTS_101: dict[str, dict[str, Text]] = {
         "en": "draw {cards}: you hold no {rank} to pass it on",
         "ru": "возьмите {cards}: перевести штраф нечем, у вас нет карты достоинства {rank}",
     },
-    "ob_draw": {"en": "{who} must draw {cards}", "ru": "{who} должен взять {cards}"},
+    "ob_draw": {"en": "{who} must draw {cards}", "ru": "{who} должно взять {cards}"},
     "ob_draw_you": {"en": "draw {cards}", "ru": "возьмите {cards}"},
     "ob_king": {"en": "it cannot be passed on", "ru": "его нельзя перевести"},
-    "ob_cover": {"en": "{who} must cover the {card}", "ru": "{who} должен покрыть {card}"},
+    "ob_cover": {"en": "{who} must cover the {card}", "ru": "{who} должно покрыть {card}"},
     "ob_cover_you": {
         "en": "cover your {card}: put a card on it, or draw until one fits",
         "ru": "покройте свою {card}: положите на неё карту или берите, пока не найдётся",
@@ -172,7 +172,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     },
     "ob_ordered": {
         "en": "{who} must play a {suit} or a queen",
-        "ru": "{who} должен положить {suit} или даму",
+        "ru": "{who} должно положить {suit} или даму",
     },
     "ob_ordered_you": {"en": "play a {suit} or a queen", "ru": "положите {suit} или даму"},
     "ob_lead": {"en": "{who} leads any card", "ru": "{who} кладёт любую карту"},
@@ -213,7 +213,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "chain_title": {"en": "Penalty passed on", "ru": "Штраф переводят"},
     "chain_by": {"en": "by {who}", "ru": "кладёт {who}"},
     "chain_on_table": {"en": "on the table", "ru": "лежала на столе"},
-    "chain_draws": {"en": "{who} must draw {cards}", "ru": "{who} должен взять {cards}"},
+    "chain_draws": {"en": "{who} must draw {cards}", "ru": "{who} должно взять {cards}"},
     "chain_draws_you": {"en": "you must draw {cards}", "ru": "вы должны взять {cards}"},
     "total_points": {"en": "total {total}", "ru": "сумма {total}"},
     # ----- buttons and messages ----------------------------------------------------------------------
@@ -280,7 +280,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
         "en": "Press “Watch” to see the bots play, or “Next move” for one move at a time.",
         "ru": "Нажмите «Смотреть», чтобы боты играли, или «Следующий ход» — по одному ходу.",
     },
-    "round_result": {"en": "Round {n}: {who} won.", "ru": "Кон {n}: выиграл {who}."},
+    "round_result": {"en": "Round {n}: {who} won.", "ru": "Кон {n}: победа — {who}."},
     "round_result_you": {"en": "Round {n}: you won!", "ru": "Кон {n}: вы выиграли!"},
     "round_result_abandoned": {
         "en": "Round {n} was abandoned (R26) and is dealt again.",
