@@ -146,7 +146,7 @@ def _size(folder) -> int:
 
 def test_every_lesson_is_in_the_site_and_on_its_front_page(site):
     summary = json.loads((site / "pianitsa101-site.json").read_text())
-    assert len(LESSONS) == 9 and [rel for rel in LESSONS if rel not in summary["in_site"]] == []
+    assert len(LESSONS) == 10 and [rel for rel in LESSONS if rel not in summary["in_site"]] == []
     front = "".join(json.loads((site / "files" / "index.ipynb").read_text())["cells"][0]["source"])
     assert all(f"]({rel})" in front for rel in LESSONS) and "Restart Kernel" in front
     assert (site / "favicon.ico").is_file()
