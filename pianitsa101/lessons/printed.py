@@ -121,7 +121,7 @@ def line(text: str) -> str:
         values = dict(zip(names, m.groups(), strict=True))
         stars = iter([value for name, value in zip(names, m.groups(), strict=True) if name == "*"])
 
-        def fill(place: re.Match[str], values: dict[str, str] = values) -> str:
+        def fill(place: re.Match[str], values: dict[str, str] = values, stars=stars) -> str:
             key, forms = place.group(1), place.group(2)
             if key == "pc":
                 return percent_sign()
