@@ -21,6 +21,7 @@ _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _CODE = re.compile(
     r"\b[A-Za-z_][\w.]*[(=\[]"             # a call, a keyword argument, an index: Play(, seed=
     r"|<[A-Z]\w*"                          # a repr: <Table101: ...>
+    r"|\b[A-Z]\w*\.[A-Z][A-Z_\d]*\b"       # a member of an enum: Suit.SPADES
     r"|\b\w*_\w*\b"                        # an identifier with an underscore: queen_wild
     r"|\b(?:[A-Z][a-z]+){2,}\w*\b"         # a class name: HeuristicAgent, MonteCarloAgent
     r"|\b(?:True|False|None)\b"
@@ -81,6 +82,7 @@ def test_the_check_sees_english_and_decimal_points(line, problem):
     "Rules101(seven_draw=4): после 7♠ место 1 берёт 4 карты",
     "MonteCarloAgent(seed=0) − HeuristicAgent(): +80,0 %",
     "разброс: s = 89,2 взятки, совпадает: True (R9, P10)",
+    "напишите Play(Card.parse('Д♠'), suit=Suit.SPADES) или другую масть",
 ])
 def test_code_and_rule_ids_may_stay(line):
     assert _problems(line) == []
