@@ -58,7 +58,14 @@ def test_cards_and_moves_in_russian_letters_and_rule_ids_kept(ru):
 
 def test_an_unknown_line_keeps_its_words_and_a_dict_its_keys(ru):
     assert line("something new: 3.5 K♠") == "something new: 3.5 К♠"
-    assert line("{'finished': 3, 'draw': 0}") == "{'finished': 3, 'draw': 0}"
+    assert line("{'double': (0, 16), 'add': (0, 8)}") == "{'double': (0, 16), 'add': (0, 8)}"
+
+
+def test_a_tally_of_outcomes_ranks_and_bare_numbers_are_written_in_russian(ru):
+    assert line("P5 off: {'finished': 20000, 'draw': 0}") == "P5 выключено: {окончена: 20\u00a0000, ничья: 0}"
+    assert line("  AA6 | 6    ·   · 1/2     0   0   1") == "  ТТ6 | 6    ·   · 1/2     0   0   1"
+    assert line("6 A 9 Q 10 J") == "6 Т 9 Д 10 В"
+    assert line("48.935 52.085") == "48,935 52,085"
 
 
 def test_every_template_has_its_russian_with_the_same_slots(ru):

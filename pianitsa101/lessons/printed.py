@@ -14,7 +14,10 @@ A template names its changing parts:
 
 In a translation ``{0|карта|карты|карт}`` is the Russian word for the count in ``{0}``, chosen
 by the catalog's plural rule.  A line no template matches keeps its words and gets its cards
-in Russian letters (a line of moves alone, its moves too).  ``lesson_language("en")`` takes the
+in Russian letters (a line of moves alone, its moves too; a line of rank letters, as a stack or
+a position ``AA6 | 6`` prints them, its letters; a line of numbers alone, its numbers).  A tally
+of outcomes (``{'finished': 3, 'draw': 0}``, what ``counts()`` gives) is written with the
+outcomes' Russian names, wherever it stands in a line.  ``lesson_language("en")`` takes the
 translator away: English lines are written as they are, byte for byte.
 
 >>> from pianitsa101 import set_language
@@ -23,8 +26,12 @@ translator away: English lines are written as they are, byte for byte.
 'партия окончена после 61 взятки; место 1 — пьяница'
 >>> line("legal moves now: 8♥ Q♠→♥ pass")
 'разрешённые ходы сейчас: 8♥ Д♠→♥ пас'
->>> line("{'finished': 3, 'draw': 0}")
-"{'finished': 3, 'draw': 0}"
+>>> line("6 A 9 Q | K 8")
+'6 Т 9 Д | К 8'
+>>> line("{'finished': 42100, 'cycle': 0}")
+'{окончена: 42\u00a0100, цикл: 0}'
+>>> line("48.935 52.085")
+'48,935 52,085'
 >>> set_language("en")
 >>> line("legal moves now: 8♥ pass")
 'legal moves now: 8♥ pass'
@@ -50,6 +57,11 @@ _RUN = rf"{_MOVE}(?: {_MOVE})*"
 _NUMBER = r"(?<![\w.])[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.])[+-]?\d+(?:\.\d+)?(?![\w])"
 _SLOT = rf"({_RUN}(?![\w])|{_NUMBER}|{_SUIT})"
 _CARDS_IN_TEXT = re.compile(rf"(?<![\w])(?:10|[2-9JQKA]){_SUIT}")
+_RANKS = r"(?:10|[2-9JQKA])+"
+_RANK_RUN = re.compile(rf"(?=[^·]*[JQKA])({_RANKS}(?:(?: | \| ){_RANKS})+|[JQKA]+)((?:\s+(?:·|\d+(?:/\d+)?))*)")
+_NUMBERS = re.compile(rf"(?:{_NUMBER})(?:\s+(?:{_NUMBER}))*")
+_OUTCOME = r"'(finished|cycle|limit|draw)': (\d+)"
+_OUTCOMES = re.compile(rf"\{{{_OUTCOME}(?:, {_OUTCOME})*\}}")
 _PLACE = re.compile(r"\{(\d+|\*|pc)\}")
 _CHOICE = re.compile(r"\{(\d+|\*|pc)(?:\|([^{}]*))?\}")
 
@@ -105,12 +117,23 @@ def _form(count: str, forms: str) -> str:
     return words[min(index, len(words) - 1)]
 
 
+def _outcomes(tally: re.Match[str]) -> str:
+    """A tally of outcomes, ``{'finished': 42100, 'cycle': 0}``, with the outcomes' names in the language set."""
+    pairs = re.findall(_OUTCOME, tally.group(0))
+    return "{" + ", ".join(f"{pgettext('outcome', k)}: {decimal(f'{int(n):,}')}" for k, n in pairs) + "}"
+
+
 def line(text: str) -> str:
     """One printed line in the language set (an English line as it is)."""
     if get_language() == "en" or not text.strip():
         return text
     indent = text[: len(text) - len(text.lstrip())]
-    body = text.strip()
+    body = _OUTCOMES.sub(_outcomes, text.strip())
+    ranks = _RANK_RUN.fullmatch(body)
+    if ranks:  # ranks alone, as a stack ('6 A 9 Q') or a position ('AA6 | 6') prints them, and a row after it
+        return indent + re.sub(r"[JQKA]", lambda m: rank_text(m.group(0)), ranks.group(1)) + ranks.group(2)
+    if _NUMBERS.fullmatch(body):  # numbers alone: '48.935 52.085'
+        return indent + re.sub(_NUMBER, lambda m: _render(m.group(0)), body)
     for template, pattern, names in _templates():
         m = pattern.fullmatch(body)
         if not m:
@@ -167,3 +190,20 @@ def lesson_language(lang: str) -> None:
     if isinstance(stream, _Translating):
         stream.flush()
     sys.stdout = inner if lang == "en" else _Translating(inner)
+    _floats_shown(lang)
+
+
+def _floats_shown(lang: str) -> None:
+    """In a notebook, a float a cell gives back shown as the language writes it (0,126 in Russian)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - the package runs without IPython too
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    plain = shell.display_formatter.formatters["text/plain"]
+    if lang == "en":
+        plain.type_printers.pop(float, None)
+    else:
+        plain.for_type(float, lambda x, p, cycle: p.text(repr(x).replace(".", ",")))
