@@ -17,7 +17,8 @@ by the catalog's plural rule.  A line no template matches keeps its words and ge
 in Russian letters (a line of moves alone, its moves too; a line of rank letters, as a stack or
 a position ``AA6 | 6`` prints them, its letters; a line of numbers alone, its numbers).  A tally
 of outcomes (``{'finished': 3, 'draw': 0}``, what ``counts()`` gives) is written with the
-outcomes' Russian names, wherever it stands in a line.  ``lesson_language("en")`` takes the
+outcomes' Russian names, wherever it stands in a line; in a notebook, so is a tally a cell
+gives back, and a float it gives back has a decimal comma.  ``lesson_language("en")`` takes the
 translator away: English lines are written as they are, byte for byte.
 
 >>> from pianitsa101 import set_language
@@ -58,7 +59,8 @@ _NUMBER = r"(?<![\w.])[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.])[+-]?\
 _SLOT = rf"({_RUN}(?![\w])|{_NUMBER}|{_SUIT})"
 _CARDS_IN_TEXT = re.compile(rf"(?<![\w])(?:10|[2-9JQKA]){_SUIT}")
 _RANKS = r"(?:10|[2-9JQKA])+"
-_RANK_RUN = re.compile(rf"(?=[^·]*[JQKA])({_RANKS}(?:(?: | \| ){_RANKS})+|[JQKA]+)((?:\s+(?:·|\d+(?:/\d+)?))*)")
+_RANK_RUN = re.compile(rf"(?=[^·]*[JQKA])({_RANKS}(?:(?: | \| ){_RANKS})+|[JQKA]+)"
+                       r"((?:\s+(?:·|\d+(?:/\d+)?))*)")  # a row of a matrix may follow a position
 _NUMBERS = re.compile(rf"(?:{_NUMBER})(?:\s+(?:{_NUMBER}))*")
 _OUTCOME = r"'(finished|cycle|limit|draw)': (\d+)"
 _OUTCOMES = re.compile(rf"\{{{_OUTCOME}(?:, {_OUTCOME})*\}}")
@@ -118,7 +120,7 @@ def _form(count: str, forms: str) -> str:
 
 
 def _outcomes(tally: re.Match[str]) -> str:
-    """A tally of outcomes, ``{'finished': 42100, 'cycle': 0}``, with the outcomes' names in the language set."""
+    """A tally of outcomes, ``{'finished': 42100, 'cycle': 0}``, with their names in the language set."""
     pairs = re.findall(_OUTCOME, tally.group(0))
     return "{" + ", ".join(f"{pgettext('outcome', k)}: {decimal(f'{int(n):,}')}" for k, n in pairs) + "}"
 
@@ -194,7 +196,7 @@ def lesson_language(lang: str) -> None:
 
 
 def _floats_shown(lang: str) -> None:
-    """In a notebook, a float a cell gives back shown as the language writes it (0,126 in Russian)."""
+    """In a notebook, what a cell gives back in the language set: a float (0,126), an outcome tally."""
     try:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - the package runs without IPython too
@@ -202,8 +204,29 @@ def _floats_shown(lang: str) -> None:
     shell = get_ipython()
     if shell is None:
         return
-    plain = shell.display_formatter.formatters["text/plain"]
+    printers = shell.display_formatter.formatters["text/plain"].type_printers
+    for kind in (float, dict):
+        _SAVED.setdefault(kind, printers.get(kind))
     if lang == "en":
-        plain.type_printers.pop(float, None)
-    else:
-        plain.for_type(float, lambda x, p, cycle: p.text(repr(x).replace(".", ",")))
+        for kind, printer in _SAVED.items():
+            if printer is None:
+                printers.pop(kind, None)
+            else:
+                printers[kind] = printer
+        return
+    printers[float] = lambda x, p, cycle: p.text(repr(x).replace(".", ","))
+    default = _SAVED[dict]
+
+    def tally(d: dict, p, cycle: bool) -> None:  # {'finished': 3, 'draw': 0} as the printed lines write it
+        text = repr(d) if d and all(type(v) is int for v in d.values()) else ""
+        if _OUTCOMES.fullmatch(text):
+            p.text(_OUTCOMES.sub(_outcomes, text))
+        elif default is not None:
+            default(d, p, cycle)
+        else:  # pragma: no cover
+            p.text(repr(d))
+
+    printers[dict] = tally
+
+
+_SAVED: dict[type, object] = {}
