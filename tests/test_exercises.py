@@ -139,6 +139,8 @@ def test_student_cell_follows_nbgraders_rules():
                                                  "    raise NotImplementedError()\n")
     whole = {"cell_type": "code", "metadata": {"nbgrader": {"solution": True}}, "source": "x = 1"}
     assert build.student_cell(whole)["source"] == "# YOUR CODE HERE\nraise NotImplementedError()"
+    russian = build.student_cell(code, "ru")["source"]  # a translation's stub: its comment, the same raise
+    assert russian == 'def f(x):\n    """Doc."""\n    # ВАШ КОД ЗДЕСЬ\n    raise NotImplementedError()\n'
     text = {"cell_type": "markdown", "metadata": {"nbgrader": {"solution": True, "grade": True}},
             "source": "### BEGIN SOLUTION\nBecause.\n### END SOLUTION"}
     assert build.student_cell(text)["source"] == "YOUR ANSWER HERE"

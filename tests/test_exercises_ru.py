@@ -27,7 +27,8 @@ from pianitsa101.checks import build
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISES = ROOT / "exercises"
 NAMES = [p.name for p in sorted((EXERCISES / "source").glob("*.ipynb"))]
-SWITCH = 'import pianitsa101\n\npianitsa101.set_language("ru")'
+SWITCH = 'from pianitsa101.lessons import lesson_language\n\nlesson_language("ru")'  # as the lessons'
+STUB_EN, STUB_RU = "# YOUR CODE HERE", "# ВАШ КОД ЗДЕСЬ"
 
 
 def _load(path: Path) -> dict:
@@ -53,8 +54,25 @@ def test_the_russian_code_is_the_english_code_after_one_switch_cell(name, folder
     russian = _load(EXERCISES / "ru" / folder / name)
     first, *rest = _code(russian)
     assert first[0] == "language" and first[1] == SWITCH
-    assert rest == _code(english)
+    assert [(key, code.replace(STUB_RU, STUB_EN), meta) for key, code, meta in rest] == _code(english)
+    stubs = [code for _key, code, _meta in rest if "NotImplementedError()" in code]
+    assert all(STUB_RU in code and STUB_EN not in code for code in stubs)  # the stub says it in Russian
+    assert len(stubs) == (0 if folder else 1)
     assert russian["metadata"] == english["metadata"]  # the same allowed imports, the same kernel
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_russian_solutions_print_russian_and_the_switch_is_not_flagged(name):
+    """The language switch is the lessons' (lesson_language): what the example cells print is Russian, with
+    decimal commas, and the check does not flag the switch as an import the answer may not make."""
+    nb = _load(EXERCISES / "ru" / "solutions" / name)
+    shown = "".join("".join(o.get("text", "")) for c in nb["cells"] if c["cell_type"] == "code"
+                    for o in c["outputs"])
+    assert "⚠" not in shown and "lesson_language" not in shown
+    tried = [c for c in nb["cells"] if c["cell_type"] == "code" and c["id"].startswith("try_")]
+    examples = "".join("".join(o.get("text", "")) for c in tried for o in c["outputs"])
+    assert not re.search(r"\d\.\d", examples), examples  # no decimal point
+    assert not re.search(r"\b(estimate|interval|players|cards|exact|in)\b", examples), examples
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -26,7 +26,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pianitsa101.checks.build import LANGUAGE_CELLS, SOURCE, graded_cells, read_notebook, student_cell
+from pianitsa101.checks.build import (
+    CODE_STUBS,
+    FORMER_LANGUAGE_CELLS,
+    LANGUAGE_CELLS,
+    SOURCE,
+    graded_cells,
+    read_notebook,
+    student_cell,
+)
 from pianitsa101.checks.scan import allowed_imports, scan
 from pianitsa101.checks.secret import with_secret
 from pianitsa101.i18n import _
@@ -84,7 +92,7 @@ def load_masters(source: Path = SOURCE, secret: str = "") -> dict[str, Master]:
         for cell, run in zip(checks, graded_cells(nb), strict=True):
             meta = cell["metadata"]["nbgrader"]
             gid = meta["grade_id"]
-            originals = (student_cell(cell)["source"].strip(), run["source"].strip())
+            originals = (*_student_versions(cell), run["source"].strip())
             if gid.startswith("check_"):  # imported again: a check_... the student wrote cannot stand in
                 run["source"] = with_secret(f"from pianitsa101.checks import {gid}\n{run['source']}",
                                             gid.removeprefix("check_"), secret)
@@ -92,14 +100,24 @@ def load_masters(source: Path = SOURCE, secret: str = "") -> dict[str, Master]:
             code = [c for c in nb["cells"] if c.get("cell_type") == "code"]
             imports = next((_text(c) for c in code
                             if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "imports"), "")
-            shipped = tuple(_text(student_cell(c)).strip() for c in code
-                            if not c.get("metadata", {}).get("nbgrader", {}).get("solution"))
-            shipped += tuple(cell.strip() for cell in LANGUAGE_CELLS.values())  # a translation's switch
+            shipped = tuple(text for c in code if not _nbgrader_of(c).get("solution")
+                            for text in _student_versions(c))
+            switches = (*LANGUAGE_CELLS.values(), *FORMER_LANGUAGE_CELLS)  # a translation's first cell
+            shipped += tuple(cell.strip() for cell in switches)
             masters[gid] = Master(gid, path.stem, gid + "(", run["source"], originals, points, run, imports,
                                   shipped, tuple(allowed_imports(nb)))
     if not masters:
         raise SystemExit(_("no source notebooks with check cells in {folder}").format(folder=source))
     return masters
+
+
+def _nbgrader_of(cell: dict[str, Any]) -> dict[str, Any]:
+    return cell.get("metadata", {}).get("nbgrader", {})
+
+
+def _student_versions(cell: dict[str, Any]) -> tuple[str, ...]:
+    """A cell as each edition's student notebook has it (their stubs differ), stripped, each once."""
+    return tuple(dict.fromkeys(_text(student_cell(cell, lang)).strip() for lang in CODE_STUBS))
 
 
 def _text(cell: dict[str, Any]) -> str:

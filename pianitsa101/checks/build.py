@@ -10,7 +10,10 @@ markers and cell metadata (schema 3), so nbgrader can take it as it is:
 From it this module writes, exactly as nbgrader would:
 
 - ``exercises/NN_name.ipynb``, the student version: each solution region replaced by
-  ``# YOUR CODE HERE`` / ``raise NotImplementedError()`` at its indentation, hidden tests
+  ``# YOUR CODE HERE`` / ``raise NotImplementedError()`` at its indentation (in a translated
+  edition the comment is the translation's, ``# ВАШ КОД ЗДЕСЬ``: nbgrader's ``code_stub`` and
+  ``text_stub`` are settings, and the checks know an unanswered function by the
+  ``NotImplementedError`` it raises, not by the comment), hidden tests
   removed, no outputs. nbval runs it too: its check cells (and the cells tagged
   ``student-raises`` in the source, which call the student's function) get the cell tag
   ``raises-exception``, invisible to students;
@@ -54,12 +57,22 @@ SOURCE = ROOT / "source"
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
 BEGIN_HIDDEN, END_HIDDEN = "BEGIN HIDDEN TESTS", "END HIDDEN TESTS"
-CODE_STUB = ("# YOUR CODE HERE", "raise NotImplementedError()")  # nbgrader's default stub
-TEXT_STUB = "YOUR ANSWER HERE"
+# nbgrader's default stubs, and a translated edition's (in an nbgrader course, its nbgrader_config.py sets
+# c.ClearSolutions.code_stub = {"python": "# ВАШ КОД ЗДЕСЬ\nraise NotImplementedError()"} and text_stub).
+# The line that raises stays as it is: an unanswered function is known by its NotImplementedError.
+CODE_STUBS = {"en": ("# YOUR CODE HERE", "raise NotImplementedError()"),
+              "ru": ("# ВАШ КОД ЗДЕСЬ", "raise NotImplementedError()")}
+TEXT_STUBS = {"en": "YOUR ANSWER HERE", "ru": "ВАШ ОТВЕТ ЗДЕСЬ"}
+CODE_STUB, TEXT_STUB = CODE_STUBS["en"], TEXT_STUBS["en"]
 STUDENT_RAISES = "student-raises"  # source tag: this cell raises in the student version
 RAISES = "raises-exception"  # nbval's tag: the cell is expected to raise
-# The first code cell of a translated edition (exercises/ru/): it switches the checks' language.
-LANGUAGE_CELLS = {"ru": 'import pianitsa101\n\npianitsa101.set_language("ru")'}
+# The first code cell of a translated edition (exercises/ru/), as the lessons' (notebooks/ru/): it switches
+# the package's language, the checks' with it, and has the lines the exercise's own code prints written in
+# that language (pianitsa101/lessons/printed.py).
+LANGUAGE_CELLS = {"ru": 'from pianitsa101.lessons import lesson_language\n\nlesson_language("ru")'}
+# The switch the Russian student notebooks shipped with before: a notebook handed out then is still
+# graded as it was (autograde counts these cells as shipped, neither run nor flagged).
+FORMER_LANGUAGE_CELLS = ('import pianitsa101\n\npianitsa101.set_language("ru")',)
 
 
 def _source(cell: dict[str, Any]) -> str:
@@ -88,11 +101,12 @@ def _clear(cell: dict[str, Any]) -> None:
     cell.get("metadata", {}).pop("execution", None)
 
 
-def student_cell(cell: dict[str, Any]) -> dict[str, Any]:
-    """The student version of a cell: solution regions become the stub, hidden tests go (nbgrader's rules)."""
+def student_cell(cell: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """The student version of a cell: solution regions become the stub (in ``lang``), hidden tests go
+    (nbgrader's rules)."""
     out = copy.deepcopy(cell)
     lines, kept, inside, replaced = _source(cell).split("\n"), [], None, False
-    stub = CODE_STUB if cell["cell_type"] == "code" else (TEXT_STUB,)
+    stub = CODE_STUBS[lang] if cell["cell_type"] == "code" else (TEXT_STUBS[lang],)
     for line in lines:
         if line.strip() == BEGIN_SOLUTION:
             inside, replaced = "solution", True
@@ -135,9 +149,9 @@ def _notebook(source: dict[str, Any], make_cell: Any) -> dict[str, Any]:
             "nbformat": source["nbformat"], "nbformat_minor": source["nbformat_minor"]}
 
 
-def student_notebook(source: dict[str, Any]) -> dict[str, Any]:
-    """The student version of a source notebook (no outputs)."""
-    return _notebook(source, student_cell)
+def student_notebook(source: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """The student version of a source notebook (no outputs), its stubs in ``lang``."""
+    return _notebook(source, lambda cell: student_cell(cell, lang))
 
 
 def solution_notebook(source: dict[str, Any]) -> dict[str, Any]:
@@ -254,18 +268,19 @@ def translated_source(source: dict[str, Any], texts: dict[str, Any], lang: str) 
     return out
 
 
-def _editions(root: Path) -> list[tuple[Path, dict[str, Any], Path]]:
-    """(source path, source notebook, folder it is built into) for every edition: English, then each
-    translation that exists (``source/ru/NN_name.ipynb`` beside ``source/NN_name.ipynb``)."""
+def _editions(root: Path) -> list[tuple[Path, dict[str, Any], Path, str]]:
+    """(source path, source notebook, folder it is built into, language) for every edition: English, then
+    each translation that exists (``source/ru/NN_name.ipynb`` beside ``source/NN_name.ipynb``)."""
     out = []
     for path in sorted((root / "source").glob("*.ipynb")):
         source = read_notebook(path)
-        out.append((path, source, root))
+        out.append((path, source, root, "en"))
         for lang in LANGUAGE_CELLS:
             text = root / "source" / lang / path.name
             if text.exists():
                 try:
-                    out.append((path, translated_source(source, read_notebook(text), lang), root / lang))
+                    translated = translated_source(source, read_notebook(text), lang)
+                    out.append((path, translated, root / lang, lang))
                 except ValueError as exc:
                     raise SystemExit(f"{text.relative_to(root.parent)}: {exc}") from None
     return out
@@ -275,8 +290,8 @@ def build(root: Path = ROOT, check: bool = False, force: bool = False) -> list[s
     """Write every student and solution notebook that is out of date (``force``: execute every solution
     again); with ``check`` only compare. Returns the notebooks out of date, or written."""
     changed = []
-    for path, source, folder in _editions(root):
-        student, target = dumps(student_notebook(source)), folder / path.name
+    for path, source, folder, lang in _editions(root):
+        student, target = dumps(student_notebook(source, lang)), folder / path.name
         stale = not target.exists() or target.read_text(encoding="utf-8") != student
         if stale and (check or write_text(target, student)):
             changed.append(str(target.relative_to(root.parent)))

@@ -170,4 +170,8 @@ def kernel_flags(allowed: Iterable[str]) -> list[str]:
         history = list(shell.history_manager.input_hist_raw) if shell is not None else []
     except Exception:  # no IPython, or one without a history
         return []
-    return scan([cell for cell in history if "judge_here" not in cell], list(allowed))
+    from pianitsa101.checks.build import FORMER_LANGUAGE_CELLS, LANGUAGE_CELLS
+
+    switches = {cell.strip() for cell in (*LANGUAGE_CELLS.values(), *FORMER_LANGUAGE_CELLS)}  # as shipped
+    return scan([cell for cell in history if "judge_here" not in cell and cell.strip() not in switches],
+                list(allowed))

@@ -220,4 +220,9 @@ PRINTED = (
     N_("P5 off: {*}"),
     N_("cycle: {*}"),
     N_("outcomes: {*}"),
+    # what the Russian exercises' own example cells print (exercises/ru: 08, 09, 11)
+    N_("estimate {0}, 95{pc} interval {1} - {2}; exact {3}"),
+    N_("{0} of {1} intervals hold the exact chance {2}/{3}"),
+    N_("{0} {1}/{2} ≈ 1 in {3}"),
+    N_("{0} players, {1} cards: {2}/{3} ≈ {4}"),
 )
