@@ -221,6 +221,8 @@ def _floats_shown(lang: str) -> None:
         text = repr(d) if d and all(type(v) is int for v in d.values()) else ""
         if _OUTCOMES.fullmatch(text):
             p.text(_OUTCOMES.sub(_outcomes, text))
+        elif text and any(pattern.fullmatch(text) for _, pattern, _ in _templates()):
+            p.text(line(text))  # a dict a lesson's template names: the points table with В Д К Т
         elif default is not None:
             default(d, p, cycle)
         else:  # pragma: no cover
