@@ -142,7 +142,7 @@ class Round101:
         self._public_tuple: tuple = ()            # the same, as the tuple handed to views
         self._legal: list | None = None           # legal_moves() of the current state, kept until a move
         self._locked: str | None = None           # why play() is refused now (an agent is choosing), or None
-        self._start: dict[str, Any] = {           # the start position, for the record (record.py)
+        self.start_position: dict[str, Any] = {   # where the round started, for its record (record.py)
             "hands": tuple(tuple(h) for h in hands), "stock": tuple(stock), "discard": tuple(discard),
             "to_move": to_move, "direction": direction, "ordered_suit": ordered_suit,
             "pending_draw": pending_draw, "pending_rank": pending_rank, "must_cover": must_cover,
@@ -236,7 +236,7 @@ class Round101:
         """R10/R15/R16: the penalty pending now, card by card, and who must draw; None when there is none."""
         if not self.pending_draw or self.over:
             return None
-        start = self._start  # a stacked round may start with a penalty pending: its card is the top
+        start = self.start_position  # a stacked round may start with a penalty pending: its card is the top
         first = None
         if start["pending_draw"]:
             first = ChainLink(None, start["discard"][-1], start["pending_draw"])
