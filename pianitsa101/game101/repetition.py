@@ -38,7 +38,10 @@ class Positions:
         ``cards`` is (stock, discard pile, hands): the stock and the pile in order, each hand as held.
         """
         stock, discard, hands = cards
-        earlier = self._seen.setdefault(quick, [])
+        earlier = self._seen.get(quick)
+        if earlier is None:  # the usual case: nothing like it so far
+            self._seen[quick] = [[stock, discard, hands, 1]]
+            return 1
         for entry in earlier:
             if entry[0] == stock and entry[1] == discard and all(map(_same_cards, entry[2], hands)):
                 entry[3] += 1

@@ -485,9 +485,8 @@ class Round101:
 
     def _position(self) -> tuple[tuple, tuple]:
         """R26: the position now: its counts and obligations, then where every card is."""
-        counts = (len(self._stock), len(self._discard), tuple(map(len, self._hands)), self.to_move,
-                  self.direction, self.ordered_suit, self.pending_draw, self.pending_rank, self.must_cover,
-                  self.skip_to_answer, self.drawn)
+        counts = (len(self._stock), len(self._discard), self.to_move, self.direction, self.ordered_suit,
+                  self.pending_draw, self.pending_rank, self.must_cover, self.skip_to_answer, self.drawn)
         return counts, (tuple(self._stock), tuple(self._discard), tuple(map(tuple, self._hands)))
 
     def _check_repetition(self, events: list) -> None:
