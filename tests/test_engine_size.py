@@ -71,3 +71,77 @@ def test_the_checker_names_the_function_its_length_and_the_limit():
 @pytest.mark.parametrize("name", ENGINE)
 def test_the_engine_paths_exist(name):
     assert (ROOT / name).exists()
+
+
+# A 101 turn as a student reads it: ``Round101.play`` and what carries it out (round.py), and
+# the legality of every kind of move (legal.py).  The rules it asks on the way (laws.py), the
+# move and event values and the sentences of a refusal are read on their own.
+TURN = {
+    "pianitsa101/game101/round.py": [
+        "Round101.play", "Round101._checked", "Round101._next", "Round101._play_card", "Round101._effects",
+        "Round101._penalty", "Round101._ace", "Round101._draw", "Round101._pass", "Round101._flush_queens",
+        "Round101._draw_cards", "Round101._recycle", "Round101._win", "Round101._position",
+        "Round101._check_repetition"],
+    "pianitsa101/game101/legal.py": [
+        "plays_of", "legal_moves", "check", "refusal", "_play_refusal", "_draw_refusal", "_pass_refusal",
+        "_flush_refusal", "_card_refusal", "may_put", "_pending_key", "_drawn_key"],
+}
+TURN_LINES = 295  # the lines a student reads for one turn, docstrings and comments included
+
+
+def test_one_101_turn_reads_in_two_files_and_few_lines():
+    total, missing = 0, []
+    for path, names in TURN.items():
+        lengths = {name: length for name, _line, length in function_lengths((ROOT / path).read_text("utf-8"))}
+        missing += [f"{path}: {name}" for name in names if name not in lengths]
+        total += sum(lengths.get(name, 0) for name in names)
+    assert not missing, missing
+    assert total <= TURN_LINES, f"one 101 turn is {total} lines; the limit is {TURN_LINES}"
+
+
+def test_a_turn_runs_only_the_functions_counted_for_it():
+    """Every function of round.py and legal.py that a turn of seeded matches runs is in ``TURN``."""
+    import sys
+
+    from pianitsa101.game101 import Match101, Rules101
+    from pianitsa101.game101.agents import RandomAgent
+    from pianitsa101.game101.round import Round101
+
+    files = {str(ROOT / path): path for path in TURN}
+    spans = {path: function_lengths((ROOT / path).read_text("utf-8")) for path in TURN}
+    ran: set[str] = set()
+    inside = [0]
+
+    def function_at(path: str, line: int) -> str:
+        """The outermost function of ``path`` whose lines hold ``line`` (a generator belongs to it)."""
+        return next(name for name, first, length in spans[path] if first <= line < first + length)
+
+    def profile(frame, event, _arg):
+        code = frame.f_code
+        if event == "call" and inside[0] and code.co_filename in files:
+            path = files[code.co_filename]
+            ran.add(f"{path}: {function_at(path, code.co_firstlineno)}")
+
+    play = Round101.play
+
+    def traced_play(self, move):
+        inside[0] += 1
+        sys.setprofile(profile)
+        try:
+            return play(self, move)
+        finally:
+            sys.setprofile(None)
+            inside[0] -= 1
+
+    Round101.play = traced_play
+    try:
+        for seed, rules in enumerate([Rules101(), Rules101(draw="one", flush_queens=True, recycle="shuffle"),
+                                      Rules101(ace="skip_unless_ace", chain="add", six="cover_any"),
+                                      Rules101(deal="five_and_starter", last_card_effects=True)]):
+            agents = [RandomAgent(seed=s) for s in range(3)]
+            Match101(3, 36, rules, seed=seed, agents=agents, max_rounds=8).play()
+    finally:
+        Round101.play = play
+    counted = {f"{path}: {name}" for path, names in TURN.items() for name in names}
+    assert ran, "the trace saw no turn"
+    assert ran <= counted, sorted(ran - counted)

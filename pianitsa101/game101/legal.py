@@ -72,8 +72,13 @@ def refusal(rnd: Any, move: object) -> str | None:
 
 
 def _play_refusal(rnd: Any, move: Play) -> str | None:
-    """R6-R16: a card in the hand, a queen with the suit it orders, playable under what is owed now."""
-    return _shape_refusal(rnd, move) or _card_refusal(rnd, move.card)
+    """R6/R14: a card in the hand, a queen (only a queen) with the suit it orders, playable now."""
+    card = move.card
+    if card not in rnd._hands[rnd.to_move]:
+        return "R6_not_held"
+    if (card.rank is _QUEEN) != (move.suit is not None):
+        return "R14_no_suit" if move.suit is None else "R14_suit"
+    return _card_refusal(rnd, card)
 
 
 def _draw_refusal(rnd: Any, move: Draw) -> str | None:
@@ -116,18 +121,6 @@ def _flush_refusal(rnd: Any, move: FlushQueens) -> str | None:
     return None if any(may_put(rnd, card) for card in hand) else "R21_none"
 
 
-def _shape_refusal(rnd: Any, move: Play) -> str | None:
-    """R6/R14: the card must be in the hand, and a queen (only a queen) names the suit it orders."""
-    card = move.card
-    if card not in rnd._hands[rnd.to_move]:
-        return "R6_not_held"
-    if card.rank is _QUEEN and move.suit is None:
-        return "R14_no_suit"
-    if card.rank is not _QUEEN and move.suit is not None:
-        return "R14_suit"
-    return None
-
-
 def _card_refusal(rnd: Any, card: Card) -> str | None:
     """Whether the player to move may play ``card`` from the hand now, given what they owe."""
     if rnd.pending_draw:  # R15/R16: only a card that passes the penalty on
@@ -136,11 +129,10 @@ def _card_refusal(rnd: Any, card: Card) -> str | None:
         return None if card.rank is _ACE else "R12"
     if rnd.drawn is not None:  # R7/R9: only the card just drawn
         return None if card == rnd.drawn else _drawn_key(rnd)
-    top = rnd._discard[-1] if rnd._discard else None
-    if rnd.must_cover:  # R9
-        return None if may_cover(card, top, rnd.rules) else "R9_cover"
-    if may_play_on(card, top, rnd.ordered_suit, rnd.rules):  # R6, R14
+    if may_put(rnd, card):  # R6, R9, R14
         return None
+    if rnd.must_cover:
+        return "R9_cover"
     return "R14_ordered" if rnd.ordered_suit is not None else "R6"
 
 

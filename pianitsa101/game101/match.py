@@ -51,7 +51,7 @@ from typing import Any
 
 from pianitsa101._checks import as_seed, plural, whole_number
 from pianitsa101.cards import Card
-from pianitsa101.game101.agents import AgentError, HeuristicAgent, agent_name
+from pianitsa101.game101.agents import AgentError, agent_name
 from pianitsa101.game101.deal import deal_cards
 from pianitsa101.game101.events import Event, renumber
 from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Move, NotNowError, Pass, Play
@@ -60,6 +60,7 @@ from pianitsa101.game101.round import Round101
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.scoring import RoundScore, settle_round
 from pianitsa101.game101.seats import (
+    checked_agents,
     in_match_seats,
     log_for,
     match_log,
@@ -201,7 +202,7 @@ class Match101:
         if self.max_rounds is None or self.max_rounds < 1:
             raise ValueError(_("max_rounds must be a whole number of at least 1, got {value}").format(
                 value=repr(max_rounds)))
-        self.agents = self._checked_agents(agents)
+        self.agents = checked_agents(agents, players)
         # With no seed the match picks one, so that its record always replays.
         seed = as_seed(seed)
         self.seed = seed if seed is not None else random.Random().getrandbits(32)
@@ -219,24 +220,6 @@ class Match101:
         self._over = False
         self._outcome: str | None = None  # "finished" (R23) or "limit" (max_rounds) once over
         self._choosing: tuple[Any, int] | None = None  # while an agent chooses: it and its seat
-
-    def _checked_agents(self, agents: Sequence[Any] | None) -> list[Any]:
-        """One agent per seat, each with a ``choose`` method or None (a person); HeuristicAgent by default."""
-        if agents is None:
-            return [HeuristicAgent() for _seat in range(self.players)]
-        if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
-            raise TypeError(_("agents must be a list with one agent per seat (None: a person), "
-                              "got {value}").format(value=repr(agents)))
-        agents = list(agents)
-        if len(agents) != self.players:
-            raise ValueError(_("a match of {players} players needs {players} agents, one per seat, "
-                               "got {count}").format(players=self.players, count=len(agents)))
-        for seat, agent in enumerate(agents):
-            if agent is not None and not callable(getattr(agent, "choose", None)):
-                raise TypeError(_("the agent in seat {seat} ({agent}) has no method "
-                                  "choose(view, legal_moves) (None: a person plays that seat)").format(
-                    seat=seat, agent=repr(agent)))
-        return agents
 
     def _not_while_choosing(self, what: str) -> None:
         """Refuse a call made from inside an agent's ``choose`` (it would play a move within a move)."""
@@ -342,10 +325,19 @@ class Match101:
             raise NotNowError(_("round {number} is still being played: "
                                 "finish it (play_round or play_move) before dealing another").format(
                 number=len(self._records) + 1))
-        seats, first, seed = self._next_deal()
+        seats, first, seed = self.next_deal()
         rnd = Round101.deal(len(seats), self.deck, self.rules, seed=seed, first=seats.index(first))
         self._start(rnd, (seats, first, seed))
         return rnd
+
+    def take_round(self, rnd: Round101, deal: tuple[tuple[int, ...], int, int]) -> None:
+        """Take ``rnd``, dealt as ``deal`` (from ``next_deal``), as the next round; score it if it is over.
+
+        ``from_json`` gives the match its recorded rounds this way.
+        """
+        self._start(rnd, deal)
+        if rnd.over:
+            self._score()
 
     def _start(self, rnd: Round101, deal: tuple[tuple[int, ...], int, int]) -> None:
         """Make ``rnd`` the current round; its seats and the totals its agents see are fixed for it."""
@@ -354,7 +346,7 @@ class Match101:
         self._round_totals = tuple(self._totals[m] for m in deal[0])
         rnd.totals = self._round_totals  # the round knows the totals it is played under (its views show them)
 
-    def _next_deal(self) -> tuple[tuple[int, ...], int, int]:
+    def next_deal(self) -> tuple[tuple[int, ...], int, int]:
         """The next round's seats, first player (R4) and shuffle seed, drawn from the match's generator."""
         seats = tuple(self._active)
         if self._next_first is None:  # R4: the first round's first player at random

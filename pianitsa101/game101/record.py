@@ -33,6 +33,7 @@ from pianitsa101._checks import whole_number
 from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.game101.moves import IllegalMove, parse_move
 from pianitsa101.game101.rules import Rules101
+from pianitsa101.game101.seats import checked_agents
 from pianitsa101.game101.validate import check_position
 from pianitsa101.i18n import N_, _
 
@@ -52,7 +53,7 @@ _ROUND = N_("the 101 round record")  # a place name: translated where an error n
 
 def round_record(rnd: Any) -> dict[str, Any]:
     """The round's record as a JSON-ready dict."""
-    st = rnd._start
+    st = rnd.start_position
     start = {
         "hands": [[str(c) for c in h] for h in st["hands"]], "stock": [str(c) for c in st["stock"]],
         "discard": [str(c) for c in st["discard"]], "to_move": st["to_move"], "direction": st["direction"],
@@ -304,7 +305,7 @@ def _match_start(cls: Any, data: Any, what: str, agents: Any) -> Any:
         match = cls(_get(data, "players", what), deck, rules, **options)
     except ValueError as error:
         raise ValueError(_("{what} cannot start a match: {error}").format(what=what, error=error)) from None
-    match.agents = match._checked_agents(agents)
+    match.agents = checked_agents(agents, match.players)
     return match
 
 
@@ -320,7 +321,7 @@ def _match_round(match: Any, round_cls: Any, number: int, entry: Any) -> None:
     found = (tuple(_whole(s, _("{at}: a seat").format(at=at)) for s in seats),
              _whole(_get(entry, "first", at), f"{at}: first"),
              _whole(_get(entry, "seed", at), f"{at}: seed"))
-    expected = match._next_deal()
+    expected = match.next_deal()
     if found != expected:
         raise ValueError(_("{at} was dealt as (seats, first, seed) = {found}, "
                            "but R4 and the match seed give {expected}").format(
@@ -332,6 +333,4 @@ def _match_round(match: Any, round_cls: Any, number: int, entry: Any) -> None:
     if rnd.rules != match.rules or round_record(rnd)["start"] != round_record(dealt)["start"]:
         raise ValueError(_("{at} does not start as the match seed deals it "
                            "(its rules, hands, stock or starter differ)").format(at=at))
-    match._start(_replay(rnd, moves, what_round), expected)
-    if rnd.over:
-        match._score()
+    match.take_round(_replay(rnd, moves, what_round), expected)

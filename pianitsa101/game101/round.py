@@ -72,6 +72,7 @@ from pianitsa101.game101.laws import next_seat, passed_on, penalty, reverses
 from pianitsa101.game101.legal import check, explain, legal_moves, may_put
 from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, NotNowError, Pass, Play, parse_move
 from pianitsa101.game101.record import round_from_json, round_to_json
+from pianitsa101.game101.repetition import Positions
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.scoring import RoundScore, round_points, score_sheet
 from pianitsa101.game101.text import move_text, round_text
@@ -82,11 +83,6 @@ from pianitsa101.i18n import _
 __all__ = ["Round101"]
 
 _MOVE_TYPES = (Play, Draw, Pass, FlushQueens)
-
-
-def _same_cards(hand: tuple[Card, ...], other: tuple[Card, ...]) -> bool:
-    """R26: two hands hold the same cards (in any order)."""
-    return hand == other or set(hand) == set(other)
 
 
 class Round101:
@@ -142,7 +138,7 @@ class Round101:
         self._public_tuple: tuple = ()            # the same, as the tuple handed to views
         self._legal: list | None = None           # legal_moves() of the current state, kept until a move
         self._locked: str | None = None           # why play() is refused now (an agent is choosing), or None
-        self._start: dict[str, Any] = {           # the start position, for the record (record.py)
+        self.start_position: dict[str, Any] = {   # where the round started, for its record (record.py)
             "hands": tuple(tuple(h) for h in hands), "stock": tuple(stock), "discard": tuple(discard),
             "to_move": to_move, "direction": direction, "ordered_suit": ordered_suit,
             "pending_draw": pending_draw, "pending_rank": pending_rank, "must_cover": must_cover,
@@ -152,8 +148,8 @@ class Round101:
         self._deck = frozenset(self.cards_in_play()) | ({starter} if starter is not None else set())
         if starter is not None:
             self._play_starter(starter)
-        self._seen: dict = {}                     # R26: the positions so far (see _count)
-        self._count(self._position())
+        self._positions = Positions()             # R26: the positions so far, the start included
+        self._positions.count(*self._position())
 
     # --- constructors and records ---------------------------------------------------------------
 
@@ -236,7 +232,7 @@ class Round101:
         """R10/R15/R16: the penalty pending now, card by card, and who must draw; None when there is none."""
         if not self.pending_draw or self.over:
             return None
-        start = self._start  # a stacked round may start with a penalty pending: its card is the top
+        start = self.start_position  # a stacked round may start with a penalty pending: its card is the top
         first = None
         if start["pending_draw"]:
             first = ChainLink(None, start["discard"][-1], start["pending_draw"])
@@ -257,7 +253,7 @@ class Round101:
         other._hands = [list(h) for h in self._hands]
         other._stock = list(self._stock)
         other._discard = list(self._discard)
-        other._seen = {counts: [entry[:] for entry in same] for counts, same in self._seen.items()}
+        other._positions = self._positions.copy()
         other.events = list(self.events)
         other._public = list(self._public)
         other.moves = list(self.moves)
@@ -283,10 +279,7 @@ class Round101:
     # --- the one entry point that changes the state: a turn ---------------------------------------
 
     def play(self, move: Play | Draw | Pass | FlushQueens | str) -> list:
-        """Make ``move`` for the player to move; return its events (R24: an illegal move changes nothing).
-
-        The move is one of ``legal_moves()``, an equal move value, or its text ('7♠', 'Q♥ ♠', 'draw').
-        """
+        """Make ``move`` (a legal move or its text: '7♠', 'Q♥ ♠', 'draw'); return its events (R24)."""
         if self._locked is not None:
             raise NotNowError(self._locked)
         move = self._checked(move)
@@ -307,11 +300,7 @@ class Round101:
         return events
 
     def _checked(self, move: object) -> Play | Draw | Pass | FlushQueens:
-        """``move`` (or the move its text stands for) if the rules allow it now; else IllegalMove (R24).
-
-        Only a true move (Play, Draw, Pass, FlushQueens) is compared by value, so an object that
-        claims to equal everything is refused rather than taken for a legal move.
-        """
+        """``move`` (or the move its text stands for) if the rules allow it now; else IllegalMove (R24)."""
         if isinstance(move, str):
             try:
                 move = parse_move(move)
@@ -320,7 +309,7 @@ class Round101:
                 raise IllegalMove(_("R24: {error}. Legal moves: {moves}.").format(
                     error=error, moves=shown)) from None
         if type(move) not in _MOVE_TYPES or (self._legal is not None and move not in self._legal):
-            raise IllegalMove(explain(self, move))
+            raise IllegalMove(explain(self, move))  # only a true move is compared by value
         if self._legal is None:
             check(self, move)
         return move
@@ -454,29 +443,25 @@ class Round101:
 
     def _draw_cards(self, seat: int, count: int, fits: Any, reason: str,
                     events: list) -> tuple[Card | None, int]:
-        """Draw ``count`` cards (0: no limit), stopping at the first card ``fits`` (R7, R8, R9, R17).
-
-        Returns that card (or None) and how many cards were drawn.
-        """
-        hand, batch, total, found = self._hands[seat], [], 0, None
+        """Draw ``count`` cards (0: no limit) or up to the first that ``fits``: (that card or None, count)."""
+        hand, batch, total = self._hands[seat], [], 0
         while not count or total < count:
-            if not self._stock:  # R8
+            if not self._stock:  # R8: the discard pile becomes the stock; with only its top left, stop
                 if len(self._discard) < 2:
-                    break  # nothing left to draw
-                if batch:
+                    break
+                if batch:  # the cards drawn before the pile was turned over, as one event
                     events.append(CardsDrawn(seat, tuple(batch), reason))
                     batch = []
                 self._recycle(events)
-            card = self._stock.pop()
-            hand.append(card)
-            batch.append(card)
+            batch.append(self._stock.pop())
+            hand.append(batch[-1])
             total += 1
-            if fits is not None and fits(card):
-                found = card
-                break
+            if fits is not None and fits(batch[-1]):
+                events.append(CardsDrawn(seat, tuple(batch), reason))
+                return batch[-1], total
         if batch or not total:
             events.append(CardsDrawn(seat, tuple(batch), reason))
-        return found, total
+        return None, total
 
     def _recycle(self, events: list) -> None:
         """R8: all but the top of the discard pile becomes the stock."""
@@ -499,36 +484,18 @@ class Round101:
         events.append(RoundWon(seat))
 
     def _position(self) -> tuple[tuple, tuple]:
-        """R26: everything that decides the rest of the round, in two parts.
-
-        First the counts and obligations, quick to compare; then where every card is (the
-        order of a hand does not matter).  Two positions are the same when both parts are.
-        """
-        counts = (len(self._stock), len(self._discard), tuple(map(len, self._hands)), self.to_move,
-                  self.direction, self.ordered_suit, self.pending_draw, self.pending_rank, self.must_cover,
-                  self.skip_to_answer, self.drawn)
+        """R26: the position now: its counts and obligations, then where every card is."""
+        counts = (len(self._stock), len(self._discard), self.to_move, self.direction, self.ordered_suit,
+                  self.pending_draw, self.pending_rank, self.must_cover, self.skip_to_answer, self.drawn)
         return counts, (tuple(self._stock), tuple(self._discard), tuple(map(tuple, self._hands)))
 
     def _check_repetition(self, events: list) -> None:
         """R26: the third time the same position occurs, the round is abandoned and nobody scores."""
-        seen = self._count(self._position())
+        seen = self._positions.count(*self._position())
         if seen >= 3:
-            self.over = True
-            self.abandoned = True
-            self.to_move = None
+            self.over, self.abandoned, self.to_move = True, True, None
             events.append(RoundAbandoned(seen))
             self.events.append(events[-1])
-
-    def _count(self, position: tuple[tuple, tuple]) -> int:
-        """How many times ``position`` has now occurred (R26); ``_seen`` keeps them by their counts."""
-        counts, (stock, discard, hands) = position
-        earlier = self._seen.setdefault(counts, [])  # [stock, discard, hands, times] of each position
-        for entry in earlier:
-            if entry[0] == stock and entry[1] == discard and all(map(_same_cards, entry[2], hands)):
-                entry[3] += 1
-                return entry[3]
-        earlier.append([stock, discard, hands, 1])
-        return 1
 
     # --- display --------------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@ A round numbers the players dealt into it 0..k-1 ("round seats"); a match number
 players 0..n-1 once and for all ("match seats"). Under ``match="elimination"`` (R23) they
 differ as soon as somebody has left: in a round dealt to match seats (0, 1, 3), round seat 2
 is match seat 3. Tables and lessons speak of match seats; ``Match101`` uses these helpers
-for ``Match101.view(seat)``, ``Match101.log`` and the events ``play_move`` returns.
+for ``Match101.view(seat)``, ``Match101.log`` and the events ``play_move`` returns, and
+``checked_agents`` for the one agent (or person) in each match seat.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pianitsa101.game101.agents import HeuristicAgent
 from pianitsa101.game101.events import CardsDrawn, RoundDealt, RoundScored, renumber
 from pianitsa101.game101.moves import NotNowError
 from pianitsa101.game101.view import PlayerView
 from pianitsa101.i18n import _
 
-__all__ = ["in_match_seats", "log_for", "match_log", "match_view", "round_dealt", "round_scored"]
+__all__ = ["checked_agents", "in_match_seats", "log_for", "match_log", "match_view", "round_dealt",
+           "round_scored"]
 
 
 def in_match_seats(events: Sequence[Any], seats: Sequence[int]) -> list[Any]:
@@ -90,3 +93,22 @@ def match_view(match: Any, seat: int) -> PlayerView:
     }
     changes["log"] = tuple(in_match_seats(view.log, seats))  # the public log, in match seats too
     return view._replace(**changes)
+
+
+def checked_agents(agents: Sequence[Any] | None, players: int) -> list[Any]:
+    """One agent per seat, each with a ``choose`` method or None (a person); HeuristicAgent by default."""
+    if agents is None:
+        return [HeuristicAgent() for _seat in range(players)]
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
+        raise TypeError(_("agents must be a list with one agent per seat (None: a person), "
+                          "got {value}").format(value=repr(agents)))
+    agents = list(agents)
+    if len(agents) != players:
+        raise ValueError(_("a match of {players} players needs {players} agents, one per seat, "
+                           "got {count}").format(players=players, count=len(agents)))
+    for seat, agent in enumerate(agents):
+        if agent is not None and not callable(getattr(agent, "choose", None)):
+            raise TypeError(_("the agent in seat {seat} ({agent}) has no method "
+                              "choose(view, legal_moves) (None: a person plays that seat)").format(
+                seat=seat, agent=repr(agent)))
+    return agents
