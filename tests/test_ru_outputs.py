@@ -39,7 +39,7 @@ def _outputs(path: Path):
     for number, cell in enumerate(nb["cells"]):
         for output in cell.get("outputs", []):
             data = output.get("data", {})
-            if "image/png" in data or "text/html" in data or "application/vnd.jupyter.widget-view+json" in data:
+            if {"image/png", "text/html", "application/vnd.jupyter.widget-view+json"} & data.keys():
                 continue  # the picture, the table or the widget is what shows, not its text/plain stand-in
             text = "".join(output.get("text") or data.get("text/plain") or "")
             if re.search(r"^\s*(?:def|class) \w", text, re.M):
