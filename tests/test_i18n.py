@@ -749,3 +749,34 @@ def test_record_and_argument_refusals_keep_their_old_english_text(language):
     english = record_and_argument_errors()
     assert {key: english[key] for key in OLD_ENGLISH} == OLD_ENGLISH
     assert all(russian[key] != text for key, text in OLD_ENGLISH.items())
+
+
+def test_R21_a_russian_score_line_speaks_of_several_queens_in_the_plural():
+    """One queen: «последней картой …, за даму»; several put down together (R21): «… картами …, за дам»."""
+    from pianitsa101.cards import Suit
+    from pianitsa101.game101 import FlushQueens, Round101, Rules101
+
+    rnd = Round101.from_hands(["Q♥ Q♠", "9♠ 8♠ 7♦"], discard=["10♥"], rules=Rules101(flush_queens=True))
+    rnd.play(FlushQueens(Suit.CLUBS))
+    one = Round101.from_hands(["Q♥", "9♠ 8♠ 7♦"], discard=["10♥"])
+    one.play("Q♥ ♣")
+    i18n.set_language("ru")
+    try:
+        several_text, one_text = str(rnd.score_sheet()[0]), str(one.score_sheet()[0])
+    finally:
+        i18n.set_language("en")
+    assert several_text == "место 0 вышло последними картами Д♥ Д♠, за дам -60 (R20, R21): -60"
+    assert one_text == "место 0 вышло последней картой Д♥, за даму -20 (R20): -20"
+    assert str(rnd.score_sheet()[0]) == "seat 0 went out with Q♥ Q♠, queen bonus -60 (R20): -60"
+
+
+def test_no_number_is_written_the_russian_way_by_hand():
+    """Russian numbers come from Babel (``i18n.number``, ``percent``, ``russian_number``), never a replace()."""
+    package = Path(__file__).resolve().parents[1] / "pianitsa101"
+    by_hand = re.compile(r"""replace\(\s*["']\.["']\s*,\s*["'],["']\s*\)|replace\(\s*["'],["']\s*,\s*(?:THIN|GROUP)""")
+    found = [f"{path.relative_to(package)}:{number}: {line.strip()}"
+             for path in sorted(package.rglob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if by_hand.search(line)]
+    assert found == []
+    assert by_hand.search('text.replace(".", ",")') and by_hand.search("s.replace(',', THIN)")

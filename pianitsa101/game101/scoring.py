@@ -24,10 +24,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from pianitsa101.cards import Card
+from pianitsa101.cards import Card, Rank
 from pianitsa101.game101.laws import card_points, queen_bonus
 from pianitsa101.game101.rules import Rules101
-from pianitsa101.i18n import _, card_text, cards_text
+from pianitsa101.i18n import _, card_text, cards_text, pgettext
 
 __all__ = ["RoundScore", "Settlement", "queen_bonus", "round_points", "score_sheet", "settle_round"]
 
@@ -51,9 +51,14 @@ class RoundScore(NamedTuple):
         who = _("seat {seat}").format(seat=self.seat) if names is None else str(names[self.seat])
         if self.finished_with:
             last = cards_text(self.finished_with)
-            bonus = _(", queen bonus {bonus} (R20)").format(bonus=f"{self.bonus:+d}") if self.bonus else ""
-            return _("{who} went out with {last}{bonus}: {points}").format(
-                who=who, last=last, bonus=bonus, points=f"{self.points:+d}")
+            several = sum(card.rank is Rank.QUEEN for card in self.finished_with) > 1  # R21: «за дам»
+            bonus = _(", queen bonus {bonus} (R20)")
+            if several:
+                bonus = pgettext("queens", ", queen bonus {bonus} (R20)")
+            bonus = bonus.format(bonus=f"{self.bonus:+d}") if self.bonus else ""
+            line = pgettext("queens", "{who} went out with {last}{bonus}: {points}") if several else _(
+                "{who} went out with {last}{bonus}: {points}")
+            return line.format(who=who, last=last, bonus=bonus, points=f"{self.points:+d}")
         counted = " + ".join(f"{card_text(card)} {pts}" for card, pts in self.cards) or _("nothing counted")
         return f"{who}: {counted} = {self.points:+d}"
 

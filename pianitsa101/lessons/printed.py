@@ -45,7 +45,7 @@ import re
 import sys
 from functools import lru_cache
 
-from pianitsa101.i18n import _, get_language, pgettext, plural_index, rank_text, set_language
+from pianitsa101.i18n import _, get_language, pgettext, plural_index, rank_text, russian_number, set_language
 from pianitsa101.lessons.printed_texts import PRINTED
 from pianitsa101.lessons.words import decimal, percent_sign
 
@@ -214,7 +214,7 @@ def _floats_shown(lang: str) -> None:
             else:
                 printers[kind] = printer
         return
-    printers[float] = lambda x, p, cycle: p.text(repr(x).replace(".", ","))
+    printers[float] = lambda x, p, cycle: p.text(russian_number(repr(x)))  # Babel: 0,126…
     default = _SAVED[dict]
 
     def tally(d: dict, p, cycle: bool) -> None:  # {'finished': 3, 'draw': 0} as the printed lines write it

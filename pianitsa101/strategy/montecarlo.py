@@ -51,7 +51,7 @@ from pianitsa101.game101.moves import Move
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.text import move_text
 from pianitsa101.game101.view import PlayerView
-from pianitsa101.i18n import _, get_language, ngettext
+from pianitsa101.i18n import _, get_language, ngettext, russian_number
 from pianitsa101.strategy.knowledge import belief
 from pianitsa101.strategy.matchvalue import DEFAULT_MODEL, MatchValue
 from pianitsa101.strategy.sampling import SampleTally
@@ -250,7 +250,7 @@ class MonteCarloAgent(Agent):
                 return f"{self.playouts:,} playouts"
             return f"{self._steps():,} simulated moves"
         if self.seconds is not None:
-            return _("{seconds} s of CPU").format(seconds=f"{self.seconds:g}".replace(".", ","))
+            return _("{seconds} s of CPU").format(seconds=russian_number(f"{self.seconds:g}"))
         if self.playouts is not None:
             return ngettext("{n} playout", "{n} playouts", self.playouts).format(n=count(self.playouts))
         steps = self._steps()

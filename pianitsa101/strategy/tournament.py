@@ -69,6 +69,7 @@ from pianitsa101.game101.agents import agent_name
 from pianitsa101.game101.match import Match101
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.i18n import _, get_language, ngettext
+from pianitsa101.i18n import number as i18n_number  # "number" names a match in this module
 from pianitsa101.strategy.stats import (
     Z95,
     design_effect,
@@ -202,13 +203,11 @@ class TournamentResult:
         rows = [[_("agent"), _("matches"), _("wins"), _("win rate"), _("95{pc} interval").format(pc="%"),
                  _("losses"), _("points/round")]]
         interval = _("[{low}, {high}]")
-        comma = get_language() == "ru"
         for s in self.stats:
             low, high = s.interval
-            points = f"{s.mean_points:.2f}"
             rows.append([s.name, count(s.matches, False), count(s.wins, False), pct(s.win_rate),
                          interval.format(low=pct(low), high=pct(high)), count(s.losses, False),
-                         points.replace(".", ",") if comma else points])
+                         i18n_number(s.mean_points, 2)])
         return rows
 
     def _caption(self) -> str:

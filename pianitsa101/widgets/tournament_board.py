@@ -25,7 +25,7 @@ import ipywidgets as w
 
 from pianitsa101.cardart import pixel_size
 from pianitsa101.checks.tournament_report import ClassTournament, Line
-from pianitsa101.i18n import get_language
+from pianitsa101.i18n import NBSP, get_language, russian_number
 from pianitsa101.widgets.announcer import Announcer
 from pianitsa101.widgets.i18n import check_lang, tr
 
@@ -45,7 +45,7 @@ def _name(line: Line, lang: str) -> str:
 def _pct(x: float, lang: str = "en", spec: str = ".1%") -> str:
     """A share as a percentage: '41.3%', in Russian '41,3 %' (a no-break space before the sign)."""
     text = format(x, spec)
-    return text.replace(".", ",").replace("%", "\u00a0%") if lang == "ru" else text
+    return russian_number(text[:-1]) + NBSP + "%" if lang == "ru" else text  # Babel writes the number
 
 
 def _swatch(fill: str) -> str:
