@@ -771,9 +771,10 @@ def test_R21_a_russian_score_line_speaks_of_several_queens_in_the_plural():
 
 
 def test_no_number_is_written_the_russian_way_by_hand():
-    """Russian numbers come from Babel (``i18n.number``, ``percent``, ``russian_number``), never a replace()."""
+    """Russian numbers come from Babel (``i18n.number``, ``percent``, ``russian_number``), not replace()."""
     package = Path(__file__).resolve().parents[1] / "pianitsa101"
-    by_hand = re.compile(r"""replace\(\s*["']\.["']\s*,\s*["'],["']\s*\)|replace\(\s*["'],["']\s*,\s*(?:THIN|GROUP)""")
+    by_hand = re.compile(r"""replace\(\s*["']\.["']\s*,\s*["'],["']\s*\)"""
+                         r"""|replace\(\s*["'],["']\s*,\s*(?:THIN|GROUP)""")
     found = [f"{path.relative_to(package)}:{number}: {line.strip()}"
              for path in sorted(package.rglob("*.py"))
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
