@@ -55,7 +55,7 @@ from pianitsa101.i18n import _, get_language, ngettext, russian_number
 from pianitsa101.strategy.knowledge import belief
 from pianitsa101.strategy.matchvalue import DEFAULT_MODEL, MatchValue
 from pianitsa101.strategy.sampling import SampleTally
-from pianitsa101.strategy.words import count, pct
+from pianitsa101.strategy.words import count, pct, points
 
 __all__ = ["MonteCarloAgent", "MoveEstimate", "compiled_available"]
 
@@ -127,8 +127,8 @@ class MoveEstimate(NamedTuple):
         line = _("{move}: wins {value} ± {stderr}, {advantage} ± {advantage_stderr} vs the rule of thumb, "
                  "{playouts}{mark}")
         return line.format(move=f"{move_text(self.move):>8}", value=f"{pct(self.value):>6}",
-                           stderr=pct(self.stderr), advantage=pct(self.advantage, signed=True),
-                           advantage_stderr=pct(self.advantage_stderr), mark=mark,
+                           stderr=pct(self.stderr), advantage=points(self.advantage, signed=True),
+                           advantage_stderr=points(self.advantage_stderr), mark=mark,
                            playouts=ngettext("{n} playout", "{n} playouts", self.playouts).format(
                                n=count(self.playouts)))
 

@@ -77,7 +77,7 @@ from pianitsa101.strategy.stats import (
     matches_needed,
     wilson_interval,
 )
-from pianitsa101.strategy.words import count, pct
+from pianitsa101.strategy.words import count, pct, points
 
 __all__ = ["Z95", "AgentStats", "Difference", "TournamentResult", "matches_needed", "seatings", "tournament",
            "wilson_interval"]
@@ -149,8 +149,8 @@ class Difference(NamedTuple):
         blocks = (f"{self.blocks} blocks" if get_language() == "en"
                   else ngettext("{n} block", "{n} blocks", self.blocks).format(n=count(self.blocks)))
         return _("{first} - {second}: {value} (95{pc} interval {low} to {high}, {blocks})").format(
-            first=self.first, second=self.second, value=pct(self.value, signed=True),
-            low=pct(self.low, signed=True), high=pct(self.high, signed=True), blocks=blocks, pc="%")
+            first=self.first, second=self.second, value=points(self.value, signed=True),
+            low=points(self.low, signed=True), high=points(self.high, signed=True), blocks=blocks, pc="%")
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ In Russian the numbers are written by Babel (through ``pianitsa101.i18n``).
 
 from __future__ import annotations
 
-from pianitsa101.i18n import get_language, percent, russian_number
+from pianitsa101.i18n import NBSP, get_language, number, percent, russian_number
 
-__all__ = ["count", "pct"]
+__all__ = ["count", "pct", "points"]
 
 
 def pct(x: float, digits: int = 1, signed: bool = False) -> str:
@@ -22,6 +22,22 @@ def pct(x: float, digits: int = 1, signed: bool = False) -> str:
     if get_language() != "ru":
         return english
     return english[0] + percent(abs(x), digits) if signed else percent(x, digits)
+
+
+def points(x: float, digits: int = 1, signed: bool = False) -> str:
+    """A difference of two shares: '+1.8%' in English, in Russian percentage points, '+1,8 п. п.'.
+
+    >>> from pianitsa101 import set_language
+    >>> set_language("ru"); points(0.0178, signed=True), points(-0.02, signed=True), points(0.016)
+    ('+1,8\xa0п.\xa0п.', '-2,0\xa0п.\xa0п.', '1,6\xa0п.\xa0п.')
+    >>> set_language("en"); points(0.0178, signed=True)
+    '+1.8%'
+    """
+    english = pct(x, digits, signed)
+    if get_language() != "ru":
+        return english
+    sign = english[0] if signed else ""
+    return sign + number(100 * (abs(x) if signed else x), digits) + NBSP + "п." + NBSP + "п."
 
 
 def count(n: int, group: bool = True) -> str:

@@ -247,8 +247,8 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "hint_value_thumb": {"en": " (the rule of thumb's move too)",
                          "ru": " (так советует и эвристический бот)"},
     "hint_value_edge": {
-        "en": "; {edge} ± {edge_err} against the rule of thumb's move",
-        "ru": "; на {edge} ± {edge_err} лучше хода эвристического бота",
+        "en": "; {edge}% ± {edge_err}% against the rule of thumb's move",
+        "ru": "; на {edge} ± {edge_err}\u00a0п.\u00a0п. лучше хода эвристического бота",
     },
     "wait_bots": {"en": "Wait: the bots are moving.", "ru": "Подождите: ходят боты."},
     "not_your_move": {"en": "It is not your move.", "ru": "Сейчас не ваш ход."},

@@ -322,8 +322,8 @@ def _explained(explanation: Any, move: Any, lang: str = "en") -> str:
                 if getattr(entry, "heuristic", False):
                     thumb = tr("hint_value_thumb", lang)
                 elif isinstance(getattr(entry, "advantage", None), int | float):
-                    thumb = tr("hint_value_edge", lang, edge=f"{entry.advantage:+.1%}",
-                               edge_err=f"{getattr(entry, 'advantage_stderr', 0.0):.1%}")
+                    thumb = tr("hint_value_edge", lang, edge=f"{100 * entry.advantage:+.1f}",  # in points
+                               edge_err=f"{100 * getattr(entry, 'advantage_stderr', 0.0):.1f}")
                 return tr("hint_value", lang, value=f"{entry.value:.1%}", stderr=f"{entry.stderr:.1%}",
                           playouts=f"{entry.playouts:,}", thumb=thumb)
             return (str(entry[1]) if isinstance(entry, tuple) and len(entry) == 2 else str(entry)).strip()
