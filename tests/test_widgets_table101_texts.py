@@ -67,7 +67,7 @@ def test_R9_after_drawing_to_cover_a_6_the_prompt_names_the_drawn_card():
 
 
 @pytest.mark.parametrize(("lang", "lost", "out"), [("en", "lost: over 101 (R23)", "out: over"),
-                                                    ("ru", "проиграл: больше 101 (R23)", "выбыл")])
+                                                    ("ru", "проигрыш: больше 101 (R23)", "вне игры")])
 def test_R23_the_loser_of_a_first_over_match_is_lost_not_out(lang, lost, out):
     table = Table101(players=3, human=None, seed=5, delay=0, lang=lang)
     table.play_to_end()

@@ -41,7 +41,7 @@ TEXTS: dict[str, dict[str, Text]] = {
     "players": {"en": "players", "ru": "игроки"},
     "deck": {"en": "deck", "ru": "колода"},
     "deck_default": {"en": "by the rules (P1)", "ru": "по правилам (P1)"},
-    "deck_n": {"en": "{n} cards", "ru": "{n} карт"},
+    "deck_n": {"en": ("{n} card", "{n} cards"), "ru": ("{n} карта", "{n} карты", "{n} карт")},
     "seed": {"en": "seed", "ru": "номер раздачи"},
     "low_beats_ace": {"en": "the lowest card beats the ace (P5)", "ru": "младшая карта бьёт туза (P5)"},
     "dispute_face_down": {"en": "stake cards (P8)", "ru": "карт в залог (P8)"},
@@ -70,8 +70,8 @@ TEXTS: dict[str, dict[str, Text]] = {
     },
     # ----- Пьяница table: seats --------------------------------------------------------------
     "in_game": {"en": "in the game", "ru": "в игре"},
-    "out_place": {"en": "out: place {place}", "ru": "вышел: {place}-е место"},
-    "eliminated": {"en": "out of the game", "ru": "выбыл"},
+    "out_place": {"en": "out: place {place}", "ru": "вышло: {place}-е место"},
+    "eliminated": {"en": "out of the game", "ru": "выбыло"},
     "the_drunkard": {"en": "the drunkard", "ru": "пьяница"},
     "the_winner": {"en": "the winner", "ru": "победитель"},
     "place_n": {"en": "place {place}", "ru": "{place}-е место"},
@@ -86,7 +86,7 @@ TEXTS: dict[str, dict[str, Text]] = {
     },
     "dealt": {
         "en": "The cards are dealt; nobody looks at them (P2).",
-        "ru": "Карты розданы; никто в них не смотрит (P2).",
+        "ru": "Карты розданы; никто в них не заглядывает (P2).",
     },
     "trick_n": {"en": "Trick {n}", "ru": "Взятка {n}"},
     "round_all": {"en": "everyone turns a card", "ru": "все открывают по карте"},
@@ -284,7 +284,7 @@ TEXTS: dict[str, dict[str, Text]] = {
         "ru": "<PianitsaTable: игроков {players}, показана взятка {shown} из {tricks}, {state}; "
         "запустите ячейку в Jupyter, чтобы играть>",
     },
-    "repr_in_play": {"en": "in play", "ru": "игра идёт"},
+    "repr_in_play": {"en": "in play", "ru": "партия идёт"},
     "repr_over": {"en": "over ({outcome})", "ru": "партия окончена ({outcome})"},
     "repr_finished": {"en": "over (finished)", "ru": "партия окончена"},
     "repr_table101": {
@@ -309,7 +309,7 @@ RULES: dict[str, dict[str, str]] = {
     },
     "P2": {
         "en": "The whole deck is dealt equally; nobody looks at their face-down stack.",
-        "ru": "Вся колода раздаётся поровну; свои карты (кучу) никто не смотрит.",
+        "ru": "Вся колода раздаётся поровну; в свои карты никто не заглядывает.",
     },
     "P5": {
         "en": "The lowest rank of the deck beats the ace, and only the ace.",

@@ -201,8 +201,8 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "direction": {"en": "play goes {way}", "ru": "ход идёт {way}"},
     "order_of_play": {"en": "order: {seats}", "ru": "порядок: {seats}"},
     "to_move": {"en": "to move", "ru": "ходит"},
-    "out_of_match": {"en": "out: over {limit} (R23)", "ru": "выбыл: больше {limit} (R23)"},
-    "round_winner": {"en": "won the round", "ru": "выиграл кон"},
+    "out_of_match": {"en": "out: over {limit} (R23)", "ru": "вне игры: больше {limit} (R23)"},
+    "round_winner": {"en": "won the round", "ru": "кон выигран"},
     "your_hand_out": {
         "en": "You are out of the match (over {limit}, R23): watch the others play it out.",
         "ru": "Вы выбыли из партии (больше {limit}, R23): смотрите, как доиграют остальные.",
@@ -296,8 +296,8 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "scoreboard": {"en": "Scoreboard", "ru": "Таблица очков"},
     "sb_round": {"en": "round", "ru": "кон"},
     "sb_reset": {"en": "exactly {limit}: 0 (R22)", "ru": "ровно {limit}: 0 (R22)"},
-    "sb_out": {"en": "out (R23)", "ru": "выбыл (R23)"},
-    "sb_lost": {"en": "lost (R23)", "ru": "проиграл (R23)"},
+    "sb_out": {"en": "out (R23)", "ru": "вне игры (R23)"},
+    "sb_lost": {"en": "lost (R23)", "ru": "проигрыш (R23)"},
     "sb_abandoned": {"en": "abandoned (R26)", "ru": "прерван (R26)"},
     "sb_no_rounds": {"en": "No round has been scored yet.", "ru": "Ещё ни один кон не сосчитан."},
     "sb_totals": {"en": "totals toward the limit", "ru": "сумма очков (до перебора)"},
@@ -329,7 +329,7 @@ TEXTS_101: dict[str, dict[str, Text]] = {
     "r_points": {"en": "points of J, Q, K, A (R19)", "ru": "очки В, Д, К, Т (R19)"},
     "r_queen_bonus": {
         "en": "going out on a queen: -20 / Q♠ -40 (R20)",
-        "ru": "выход дамой: -20 / Д♠ -40 (R20)",
+        "ru": "выход дамой: −20 / Д♠ −40 (R20)",
     },
     "r_flush": {"en": "queens together (R21)", "ru": "все дамы разом (R21)"},
     "r_reset": {"en": "exactly 101 becomes 0 (R22)", "ru": "ровно 101 — обнуление (R22)"},
@@ -376,7 +376,7 @@ TEXTS_101.update({
         "en": "you drew the {drawn}: it covers your {card}, play it",
         "ru": "вы взяли {drawn}: положите эту карту на свою {card}, она её покрывает",
     },
-    "lost_match": {"en": "lost: over {limit} (R23)", "ru": "проиграл: больше {limit} (R23)"},
+    "lost_match": {"en": "lost: over {limit} (R23)", "ru": "проигрыш: больше {limit} (R23)"},
     "your_hand_lost": {
         "en": "You lost the match (over {limit}, R23).",
         "ru": "Вы проиграли партию (больше {limit}, R23).",
@@ -447,7 +447,7 @@ RULES_101: dict[str, dict[str, str]] = {
     },
     "R19": {
         "en": "The others count the cards left in hand: 2-10 their number, J 2, Q 3, K 4, A 11.",
-        "ru": "Остальные считают карты в руке: 2-10 по номиналу, В 2, Д 3, К 4, Т 11.",
+        "ru": "Остальные считают карты в руке: 2–10 по номиналу, В 2, Д 3, К 4, Т 11.",
     },
     "R20": {
         "en": "Going out on a queen takes 20 off the winner's total (40 for the Q♠).",
