@@ -264,7 +264,7 @@ def test_russian_numbers_in_prose_and_python_values_as_python_prints_them(langua
     far = " ".join(dict(check_texts())["estimate far"].split())
     assert re.search(r"точным значением 0,\d{4} \(= Fraction\(\d+, \d+\)\)", far)  # prose: a decimal comma
     passed = dict(check_texts())["estimate passes"]
-    assert re.search(r"2 игрока, 32 карты: оценка 0,\d{4}, доверительный интервал \(95%\) "
+    assert re.search(r"2 игрока, 32 карты: оценка 0,\d{4}, 95-процентный доверительный интервал "
                      r"\[0,\d{4}; 0,\d{4}\]", passed)
 
 
@@ -285,7 +285,7 @@ def test_a_hint_with_the_interval_level_reads_95_percent_in_both_languages(langu
     language("en")
     assert "A 95% interval: p ± 1.96" in hint_text(ex.hints[1])
     language("ru")
-    assert "Доверительный интервал (95%): p ± 1,96" in hint_text(ex.hints[1])
+    assert "95-процентный доверительный интервал: p ± 1,96" in hint_text(ex.hints[1])
 
 
 # --- the grader's report -------------------------------------------------------------------------

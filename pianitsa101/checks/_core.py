@@ -150,7 +150,7 @@ class Runner:
     def _header(self) -> str:
         ex = self.exercise
         header = _("✗ check_{name} (exercise {number}, {rules})")
-        return header.format(name=ex.name, number=f"{ex.number:02d}", rules=ex.rules)
+        return header.format(name=ex.name, number=f"{ex.number:02d}", rules=ex.rules_text())
 
     def _fail(self, *lines: str) -> None:
         """Raise the CheckError with the exercise's header, these lines and where to find more help."""
@@ -217,7 +217,7 @@ class Runner:
     def not_written(self, exc: BaseException) -> None:
         """Raise the CheckError for a function that still raises NotImplementedError (the stub)."""
         ex = self.exercise
-        self._fail(say("not_written", function=ex.function), say("rules_to_read", rules=ex.rules))
+        self._fail(say("not_written", function=ex.function), say("rules_to_read", rules=ex.rules_text()))
 
     def raised(self, case: str, exc: BaseException) -> None:
         """Raise the CheckError for a student's function that raised ``exc``."""
@@ -246,7 +246,7 @@ class Runner:
         ex = self.exercise
         note = f" {detail}" if detail else ""
         cases = number(self.cases) if get_language() != "en" else str(self.cases)
-        print(say("passed", function=ex.function, cases=cases, rules=ex.rules, note=note))
+        print(say("passed", function=ex.function, cases=cases, rules=ex.rules_text(), note=note))
         warn_flags(ex)
 
 

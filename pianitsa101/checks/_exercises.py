@@ -14,11 +14,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pianitsa101.i18n import N_, _
+from pianitsa101.i18n import N_, _, get_language, pgettext
 
 __all__ = ["EXERCISES", "Exercise", "hint"]
 
 LEVEL = "95%"  # the level of every interval the exercises ask for
+
+
+def level_text() -> str:
+    """``LEVEL`` as the language set puts it before the word interval: '95%', Russian «95-процентный»."""
+    return pgettext("interval level", "95%")  # the msgid is LEVEL written out (pybabel reads literals)
+
+
 _SLOW = N_("each case should take a small fraction of a second: look for a loop that never ends.")
 _ERROR = N_("read the error and your line quoted above; the case shows the arguments your function was "
             "given.")
@@ -48,6 +55,10 @@ class Exercise:
     slow_hint: str = _SLOW
     error_hint: str = _ERROR
     allowed: tuple[str, ...] = _CARDS  # what of the package the answer may import (scan.py)
+
+    def rules_text(self) -> str:
+        """The rule ids as the language set writes them: Russian puts an en dash in a range ('R6–R19')."""
+        return self.rules if get_language() == "en" else self.rules.replace("-", "\u2013")
 
 
 _LIST = [
@@ -185,7 +196,7 @@ def hint(exercise: str | int | None = None) -> None:
     if exercise is None:
         print(_("The exercises (ask for help with hint(name) or hint(number)):"))
         for ex in _LIST:
-            print(f"  {ex.number:2d}  {ex.name:<17} {_(ex.title)} ({ex.rules})")
+            print(f"  {ex.number:2d}  {ex.name:<17} {_(ex.title)} ({ex.rules_text()})")
         return
     ex = _find(exercise)
     shown = _given.get(ex.name, 0)
@@ -193,14 +204,14 @@ def hint(exercise: str | int | None = None) -> None:
     last = _(" (the last one: they start again)") if shown == len(ex.hints) - 1 else ""
     head = _("Hint {shown} of {total} for exercise {number}, {name} ({rules}){last}:")
     print(head.format(shown=shown + 1, total=len(ex.hints), number=f"{ex.number:02d}", name=ex.name,
-                      rules=ex.rules, last=last))
+                      rules=ex.rules_text(), last=last))
     print(f"  {hint_text(ex.hints[shown])}")
 
 
 def hint_text(text: str) -> str:
     """A hint in the language set now ('{level}' is the interval's level, 95%, kept out of the msgid so that
     gettext tools do not take '% i' for a printf placeholder)."""
-    return _(text).replace("{level}", LEVEL)
+    return _(text).replace("{level}", level_text())
 
 
 def _find(exercise: str | int) -> Exercise:

@@ -27,7 +27,7 @@ from typing import Any
 
 from pianitsa101.cards import Card, Rank, Suit, cards, make_deck
 from pianitsa101.checks._core import Runner, Text, show, show_move, student_line, warn_flags
-from pianitsa101.checks._exercises import LEVEL
+from pianitsa101.checks._exercises import level_text
 from pianitsa101.checks._limit import TimeUp, time_limit
 from pianitsa101.checks._oracles import legal_plays, penalty_after, round_score
 from pianitsa101.checks._text import label, say
@@ -401,11 +401,11 @@ def check_strategy(agent: Any, seed: int = 0, matches: int = MATCHES, level: str
     mine = result.stats[0]
     low, high = mine.interval
     shown = _("won {wins} of {matches}: {rate} ({level} interval {low} to {high})").format(
-        level=LEVEL, wins=mine.wins, matches=mine.matches, rate=percent(mine.win_rate), low=percent(low),
-        high=percent(high))
+        level=level_text(), wins=mine.wins, matches=mine.matches, rate=percent(mine.win_rate),
+        low=percent(low), high=percent(high))
     if level == "bonus":
         if low <= 0.5:
-            wanted = _("a win rate whose {level} interval lies above 50%").format(level=LEVEL)
+            wanted = _("a win rate whose {level} interval lies above 50%").format(level=level_text())
             run.wrong(case, Text(wanted), Text(shown),
                       _("the bonus: GreedyAgent already plays whenever it can, the expensive cards first; "
                         "look for what it does not do (R14, R20, R10-R12)."))
@@ -416,5 +416,5 @@ def check_strategy(agent: Any, seed: int = 0, matches: int = MATCHES, level: str
                     "you?"))
     print(result)
     print(_("✓ {agent}: {shown} against {opponent} ({rules}). Well done!").format(
-        agent=watched.name, shown=shown, opponent=repr(opponent), rules=run.exercise.rules))
+        agent=watched.name, shown=shown, opponent=repr(opponent), rules=run.exercise.rules_text()))
     warn_flags(run.exercise)

@@ -27,7 +27,7 @@ from typing import Any
 
 from pianitsa101.cards import Card, Rank, cards, make_deck
 from pianitsa101.checks._core import Runner, Text, show
-from pianitsa101.checks._exercises import LEVEL
+from pianitsa101.checks._exercises import level_text
 from pianitsa101.checks._oracles import dispute_probability, redeal_probability
 from pianitsa101.checks._text import say
 from pianitsa101.checks._values import as_fraction, as_list
@@ -153,7 +153,7 @@ def check_estimate_dispute(estimate_dispute: Callable, seed: int = 0, games: int
     """Exercise 08: ``estimate_dispute(players, games, rng)``: (estimate, low, high) of the dispute chance."""
     run = Runner("estimate_dispute", estimate_dispute, limit=30.0)
     wanted = _("three numbers (estimate, low, high): the share of games and its {level} "
-               "interval").format(level=LEVEL)
+               "interval").format(level=level_text())
     lines = []
     for i, (players, size) in enumerate(((2, 32), (3, 36), (4, 52))):
         rng_seed = 1000 * seed + i
@@ -174,7 +174,7 @@ def check_estimate_dispute(estimate_dispute: Callable, seed: int = 0, games: int
         if not any(abs(low - a) < 5e-4 and abs(high - b) < 5e-4 for a, b in _intervals(k, games)):
             a, b = _intervals(k, games)[0]
             wanted_interval = Text(_("a {level} interval around {estimate}, such as ({low}, {high})").format(
-                level=LEVEL, estimate=number(est, 4), low=number(a, 4), high=number(b, 4)))
+                level=level_text(), estimate=number(est, 4), low=number(a, 4), high=number(b, 4)))
             run.wrong(case, wanted_interval, returned, Text(_(
                 "p ± 1.96·√(p(1 − p)/games), or wilson_interval(k, games) from pianitsa101.strategy.")))
         exact = dispute_probability(players, make_deck(size))
@@ -196,7 +196,8 @@ def check_estimate_dispute(estimate_dispute: Callable, seed: int = 0, games: int
                                     "from rng.")))
         line = _("  {players}, {cards}: estimate {estimate}, {level} interval {low} - {high}; exact {exact} "
                  "({fraction})")
-        lines.append(line.format(level=LEVEL, players=plural(players, "player"), cards=plural(size, "card"),
+        lines.append(line.format(level=level_text(), players=plural(players, "player"),
+                                 cards=plural(size, "card"),
                                  estimate=number(est, 4), low=number(low, 4), high=number(high, 4),
                                  exact=number(float(exact), 4), fraction=show(exact)))
     _varies_like_a_sample(run, seed, wanted)

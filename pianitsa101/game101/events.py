@@ -31,7 +31,17 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from pianitsa101.cards import Card, Rank, Suit
-from pianitsa101.i18n import _, card_text, cards_text, npgettext, pgettext, plural, rank_text
+from pianitsa101.i18n import (
+    _,
+    card_text,
+    cards_text,
+    get_language,
+    ngettext,
+    npgettext,
+    pgettext,
+    plural,
+    rank_text,
+)
 
 __all__ = ["CardPlayed", "CardsDrawn", "ChainLink", "DirectionReversed", "Event", "MayAnswerAce", "MustCover",
            "PenaltyChain", "PenaltyPassedOn", "PenaltyPending", "PenaltyTaken", "PublicDraw", "Redeal",
@@ -228,8 +238,13 @@ class PenaltyPending(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return _("{who} must draw {n} (a {rank} was played)").format(
-            who=_who(self.seat, names), n=self.amount, rank=rank_text(self.rank.symbol))
+        # Russian names the card played («сыграна К♠», not «карта К») and puts «карты» after the count
+        rank = rank_text(self.rank.symbol)
+        if self.card is not None and get_language() != "en":
+            rank = card_text(self.card)
+        return ngettext("{who} must draw {n} (a {rank} was played)",
+                        "{who} must draw {n} (a {rank} was played)", self.amount).format(
+            who=_who(self.seat, names), n=self.amount, rank=rank)
 
     __str__ = text
     __eq__, __ne__, __hash__ = _same_event, _other_event, tuple.__hash__  # compared by kind too
@@ -245,7 +260,8 @@ class PenaltyPassedOn(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return _("{who} passes the penalty on with {card}: {to} must draw {n}").format(
+        return ngettext("{who} passes the penalty on with {card}: {to} must draw {n}",
+                        "{who} passes the penalty on with {card}: {to} must draw {n}", self.amount).format(
             who=_who(self.seat, names), card=card_text(self.card), to=_who(self.to, names), n=self.amount)
 
     __str__ = text
@@ -261,7 +277,8 @@ class PenaltyTaken(NamedTuple):
 
     def text(self, names: Names = None) -> str:
         """The event as a sentence, with ``names[seat]`` for the seats when given."""
-        return _("{who} takes the penalty: {drawn} of {cards}").format(
+        return ngettext("{who} takes the penalty: {drawn} of {cards}",
+                        "{who} takes the penalty: {drawn} of {cards}", self.drawn).format(
             who=_who(self.seat, names), drawn=self.drawn, cards=plural(self.amount, "card"))
 
     __str__ = text
@@ -444,7 +461,7 @@ class PenaltyChain(NamedTuple):
     def text(self, names: Names = None) -> str:
         """The chain as words, with ``names[seat]`` for the seats when given."""
         chain = ", ".join(link.text(names) for link in self.links)
-        return _("{chain}: {who} must draw {n}").format(
+        return ngettext("{chain}: {who} must draw {n}", "{chain}: {who} must draw {n}", self.amount).format(
             chain=chain, who=_who(self.seat, names), n=self.amount)
 
     __str__ = text

@@ -27,7 +27,7 @@ from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.game101.laws import can_pass_on, is_flush, may_cover, may_play_on
 from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play
 from pianitsa101.game101.text import move_text
-from pianitsa101.i18n import _, card_text, get_language, rank_text
+from pianitsa101.i18n import _, card_text, get_language, ngettext, rank_text
 
 __all__ = ["check", "explain", "legal_moves", "may_put", "plays_of", "refusal"]
 
@@ -213,14 +213,17 @@ def _duty_sentence(rnd: Any, key: str, seat: int) -> str:
     if key == "R21_off":
         return _("R21: putting down queens together is off (flush_queens=False).")
     if key == "R15":
-        return _("R15: after K♠ seat {seat} must draw {n} (Draw()); it cannot be passed on.").format(
-            seat=seat, n=amount)
+        return ngettext("R15: after K♠ seat {seat} must draw {n} (Draw()); it cannot be passed on.",
+                        "R15: after K♠ seat {seat} must draw {n} (Draw()); it cannot be passed on.",
+                        amount).format(seat=seat, n=amount)
     if key == "R16_off":
-        return _("R16: seat {seat} must draw {n} (Draw()); passing on is off (chain='off').").format(
-            seat=seat, n=amount)
+        return ngettext("R16: seat {seat} must draw {n} (Draw()); passing on is off (chain='off').",
+                        "R16: seat {seat} must draw {n} (Draw()); passing on is off (chain='off').",
+                        amount).format(seat=seat, n=amount)
     if key == "R16":
-        return _("R16: seat {seat} must draw {n} (Draw()) or pass it on with a {rank}.").format(
-            seat=seat, n=amount, rank=rank_text(rnd.pending_rank.symbol))
+        return ngettext("R16: seat {seat} must draw {n} (Draw()) or pass it on with a {rank}.",
+                        "R16: seat {seat} must draw {n} (Draw()) or pass it on with a {rank}.",
+                        amount).format(seat=seat, n=amount, rank=rank_text(rnd.pending_rank.symbol))
     return _("R12: after the ace seat {seat} must answer with an ace or lose the turn (Pass()).").format(
         seat=seat)
 

@@ -31,7 +31,7 @@ from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.game101.events import MayAnswerAce
 from pianitsa101.game101.moves import Play
 from pianitsa101.game101.rules import Rules101
-from pianitsa101.i18n import _, card_text, cards_text, get_language, pgettext, plural, rank_text
+from pianitsa101.i18n import _, card_text, cards_text, get_language, ngettext, pgettext, plural, rank_text
 
 __all__ = ["move_text", "moves_text", "round_text", "view_text"]
 
@@ -74,9 +74,12 @@ def duty(seat: int, top: Card | None, ordered: Suit | None, pending: int, prank:
     top_text = card_text(top) if top is not None else ""
     if pending:
         if prank is Rank.KING:
-            return _("{who} must draw {n} and lose the turn (K♠, R15)").format(who=who, n=pending)
+            return ngettext("{who} must draw {n} and lose the turn (K♠, R15)",
+                            "{who} must draw {n} and lose the turn (K♠, R15)", pending).format(
+                who=who, n=pending)
         passing = "" if rules.chain == "off" else _(", or pass it on with {a} (R16)").format(a=_a(prank))
-        return _("{who} must draw {n} and lose the turn ({a} was played){passing}").format(
+        return ngettext("{who} must draw {n} and lose the turn ({a} was played){passing}",
+                        "{who} must draw {n} and lose the turn ({a} was played){passing}", pending).format(
             who=who, n=pending, a=_a(prank), passing=passing)
     if skip:
         return _("{who} may answer the ace with an ace, or pass and lose the turn (R12)").format(who=who)
