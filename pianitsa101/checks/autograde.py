@@ -28,8 +28,7 @@ from typing import Any
 
 from pianitsa101.checks.build import (
     CODE_STUBS,
-    FORMER_LANGUAGE_CELLS,
-    LANGUAGE_CELLS,
+    LANGUAGE_SWITCHES,
     SOURCE,
     graded_cells,
     read_notebook,
@@ -102,8 +101,7 @@ def load_masters(source: Path = SOURCE, secret: str = "") -> dict[str, Master]:
                             if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "imports"), "")
             shipped = tuple(text for c in code if not _nbgrader_of(c).get("solution")
                             for text in _student_versions(c))
-            switches = (*LANGUAGE_CELLS.values(), *FORMER_LANGUAGE_CELLS)  # a translation's first cell
-            shipped += tuple(cell.strip() for cell in switches)
+            shipped += tuple(sorted(LANGUAGE_SWITCHES))  # a translation's first cell
             masters[gid] = Master(gid, path.stem, gid + "(", run["source"], originals, points, run, imports,
                                   shipped, tuple(allowed_imports(nb)))
     if not masters:

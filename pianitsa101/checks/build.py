@@ -73,6 +73,8 @@ LANGUAGE_CELLS = {"ru": 'from pianitsa101.lessons import lesson_language\n\nless
 # The switch the Russian student notebooks shipped with before: a notebook handed out then is still
 # graded as it was (autograde counts these cells as shipped, neither run nor flagged).
 FORMER_LANGUAGE_CELLS = ('import pianitsa101\n\npianitsa101.set_language("ru")',)
+# Every language switch a student notebook may hold as shipped, stripped (autograde, scan.kernel_flags).
+LANGUAGE_SWITCHES = frozenset(cell.strip() for cell in (*LANGUAGE_CELLS.values(), *FORMER_LANGUAGE_CELLS))
 
 
 def _source(cell: dict[str, Any]) -> str:

@@ -170,8 +170,7 @@ def kernel_flags(allowed: Iterable[str]) -> list[str]:
         history = list(shell.history_manager.input_hist_raw) if shell is not None else []
     except Exception:  # no IPython, or one without a history
         return []
-    from pianitsa101.checks.build import FORMER_LANGUAGE_CELLS, LANGUAGE_CELLS
+    from pianitsa101.checks.build import LANGUAGE_SWITCHES
 
-    switches = {cell.strip() for cell in (*LANGUAGE_CELLS.values(), *FORMER_LANGUAGE_CELLS)}  # as shipped
-    return scan([cell for cell in history if "judge_here" not in cell and cell.strip() not in switches],
-                list(allowed))
+    typed = [cell for cell in history if "judge_here" not in cell and cell.strip() not in LANGUAGE_SWITCHES]
+    return scan(typed, list(allowed))

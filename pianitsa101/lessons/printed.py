@@ -45,9 +45,9 @@ import re
 import sys
 from functools import lru_cache
 
-from pianitsa101.i18n import _, get_language, pgettext, plural_index, rank_text, russian_number, set_language
+from pianitsa101.i18n import _, get_language, pgettext, rank_text, russian_number, set_language
 from pianitsa101.lessons.printed_texts import PRINTED
-from pianitsa101.lessons.words import decimal, percent_sign
+from pianitsa101.lessons.words import decimal, percent_sign, word_for
 
 __all__ = ["lesson_language", "line"]
 
@@ -111,14 +111,6 @@ def _render(slot: str) -> str:
     return _moves(slot)
 
 
-def _form(count: str, forms: str) -> str:
-    """The word of ``forms`` ('карта|карты|карт') that goes with the number ``count``."""
-    words = forms.split("|")
-    value = float(count.replace(",", ""))
-    index = plural_index(int(value)) if value == int(value) else 1
-    return words[min(index, len(words) - 1)]
-
-
 def _outcomes(tally: re.Match[str]) -> str:
     """A tally of outcomes, ``{'finished': 42100, 'cycle': 0}``, with their names in the language set."""
     pairs = re.findall(_OUTCOME, tally.group(0))
@@ -152,7 +144,7 @@ def line(text: str) -> str:
                 return percent_sign()
             if key == "*":  # several {*} are filled in the order they were printed
                 return line(next(stars))
-            return _form(values[key], forms) if forms is not None else _render(values[key])
+            return word_for(values[key], forms) if forms is not None else _render(values[key])
 
         return indent + _CHOICE.sub(fill, translated)
     if re.fullmatch(_RUN, body):

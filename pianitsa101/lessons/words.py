@@ -96,15 +96,15 @@ def say(text: str) -> str:
     found = _(template)
     if found == template:
         return text
-    # «{1|карту|карты|карт}»: the word for the count in {1}, by the catalog's plural rule (as in printed.py)
-    found = _CHOICE.sub(lambda m: _word_for(numbers[int(m.group(1))], m.group(2)), found)
+    # «{1|карту|карты|карт}»: the word for the count in {1}, by the catalog's plural rule
+    found = _CHOICE.sub(lambda m: word_for(numbers[int(m.group(1))], m.group(2)), found)
     return found.format(*(decimal(x) for x in numbers), pc="%")
 
 
 _CHOICE = re.compile(r"\{(\d+)\|([^{}]*)\}")
 
 
-def _word_for(count: str, forms: str) -> str:
+def word_for(count: str, forms: str) -> str:
     """The word of ``forms`` ('карта|карты|карт') that goes with the number ``count`` ('8,000', '2.5')."""
     words = forms.split("|")
     value = float(count.replace(",", ""))
