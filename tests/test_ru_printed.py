@@ -75,7 +75,7 @@ def test_every_template_has_its_russian_with_the_same_slots(ru):
         if russian == template:
             missing.append(template)
         want = set(re.findall(r"\{(\d+|\*)\}", template))
-        got = set(re.findall(r"\{(\d+|\*)(?:\|[^{}]*)?\}", russian))
+        got = set(re.findall(r"\{(\d+|\*)(?::[<>]{1,2})?(?:\|[^{}]*)?\}", russian))
         if want != got:
             slots.append((template, russian))
     assert missing == [] and slots == []
@@ -109,3 +109,33 @@ def test_two_free_parts_of_one_line_keep_their_own_text():
     finally:
         i18n.set_language("en")
     assert out.endswith("first part и second part"), out
+
+
+# Rows of lesson 08's redeal table and lesson 07's scores, as the lessons print them: numbers padded
+# on the left (f"{n:>7}", f"{p:>6,.0f}"), cards on the right (f"{card:<6}").
+REDEAL_HEADER = "players   default deal (R2)      five and a starter (R2)      ratio   52 cards, default deal"
+REDEAL_ROWS = [
+    "      2   1 in  3,273 = 0.0306%   1 in  1,091 = 0.0917%      3.0      1 in 10,413 = 0.0096%",
+    "      6   1 in  1,091 = 0.0916%   1 in    252 = 0.3963%      4.3      1 in  3,471 = 0.0288%",
+]
+SCORES = ["  J♠     score    4", "→ 10♠    score   12", "  Q♠→♥   score   -5", "  6♣     score  -24"]
+
+
+def ends(text: str, pattern: str) -> list[int]:
+    return [m.end() for m in re.finditer(pattern, text)]
+
+
+def test_a_russian_tables_rows_keep_the_columns_the_lesson_padded(ru):
+    rows = [line(row) for row in REDEAL_ROWS]
+    assert rows[0].startswith("      2   1 из  3\u00a0273 = 0,0306\u00a0%"), rows[0]
+    assert ends(rows[0], "%") == ends(rows[1], "%") and ends(rows[0], "из") == ends(rows[1], "из"), rows
+    header = line(REDEAL_HEADER)
+    assert header.index("отношение") + len("отношение") == rows[0].index("3,0") + 3, (header, rows[0])
+    scores = [line(s) for s in SCORES]
+    assert len({s.index("оценка") for s in scores}) == 1 and len({len(s) for s in scores}) == 1, scores
+
+
+def test_padding_is_kept_only_where_the_translation_asks(ru):
+    """A header's spaces are not a column: '{0}' without ':>' gets no padding."""
+    header = line(" p     half the time   4 times in 5   power with 50 matches")
+    assert "в 4 случаях из 5" in header, header

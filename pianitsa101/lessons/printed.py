@@ -13,13 +13,16 @@ A template names its changing parts:
 - ``{pc}``: a percent sign.
 
 In a translation ``{0|карта|карты|карт}`` is the Russian word for the count in ``{0}``, chosen
-by the catalog's plural rule.  A line no template matches keeps its words and gets its cards
-in Russian letters (a line of moves alone, its moves too; a line of rank letters, as a stack or
-a position ``AA6 | 6`` prints them, its letters; a line of numbers alone, its numbers).  A tally
-of outcomes (``{'finished': 3, 'draw': 0}``, what ``counts()`` gives) is written with the
-outcomes' Russian names, wherever it stands in a line; in a notebook, so is a tally a cell
-gives back, and a float it gives back has a decimal comma.  ``lesson_language("en")`` takes the
-translator away: English lines are written as they are, byte for byte.
+by the catalog's plural rule; ``{1:>}`` keeps the spaces the lesson printed in front of the value
+(a number right-aligned in a table's column), ``{0:<}`` those after it (a card left-aligned).
+
+A line no template matches keeps its words and gets its cards in Russian letters (a line of
+moves alone, its moves too; a line of rank letters, as a stack or a position ``AA6 | 6`` prints
+them, its letters; a line of numbers alone, its numbers).  A tally of outcomes
+(``{'finished': 3, 'draw': 0}``, what ``counts()`` gives) is written with the outcomes'
+Russian names, wherever it stands in a line; in a notebook, so is a tally a cell gives back,
+and a float it gives back has a decimal comma.  ``lesson_language("en")`` takes the translator
+away: English lines are written as they are, byte for byte.
 
 >>> from pianitsa101 import set_language
 >>> set_language("ru")
@@ -65,7 +68,7 @@ _NUMBERS = re.compile(rf"(?:{_NUMBER})(?:\s+(?:{_NUMBER}))*")
 _OUTCOME = r"'(finished|cycle|limit|draw)': (\d+)"
 _OUTCOMES = re.compile(rf"\{{{_OUTCOME}(?:, {_OUTCOME})*\}}")
 _PLACE = re.compile(r"\{(\d+|\*|pc)\}")
-_CHOICE = re.compile(r"\{(\d+|\*|pc)(?:\|([^{}]*))?\}")
+_CHOICE = re.compile(r"\{(\d+|\*|pc)(?::([<>]{1,2}))?(?:\|([^{}]*))?\}")
 
 
 def _pattern(template: str) -> re.Pattern[str]:
@@ -88,6 +91,31 @@ def _templates() -> tuple[tuple[str, re.Pattern[str], list[str]], ...]:
         names = [m.group(1) for m in _PLACE.finditer(template) if m.group(1) != "pc"]
         found.append((template, _pattern(template), names))
     return tuple(sorted(found, key=lambda t: -len(_PLACE.sub("", t[0]))))
+
+
+def _padding(body: str, m: re.Match[str], template: str) -> dict[str, tuple[int, int]]:
+    """The spaces the lesson printed before and after each slot beyond the template's own.
+
+    A table's rows pad their numbers on the left (``f"{n:>6,}"``) and their cards and words on the
+    right (``f"{card:<6}"``).  A translation that writes a slot ``{1:>}`` keeps the padding in front
+    of the value, ``{0:<}`` the padding after it, so the rows of a Russian table line up as the
+    English ones do.
+
+    >>> template = "{0} score {1}"
+    >>> _padding("9♦     score    9", _pattern(template).fullmatch("9♦     score    9"), template)
+    {'0': (0, 4), '1': (3, 0)}
+    """
+    places = [p for p in _PLACE.finditer(template) if p.group(1) != "pc"]
+    pads = {}
+    for i, place in enumerate(places, start=1):
+        head, tail = template[:place.start()], template[place.end():]
+        before, after = body[:m.start(i)], body[m.end(i):]
+        left = len(before) - len(before.rstrip()) - (len(head) - len(head.rstrip(" ")))
+        right = 0
+        if tail.strip() and not _PLACE.match(tail.lstrip(" ")):  # a slot just before another pads that one
+            right = len(after) - len(after.lstrip()) - (len(tail) - len(tail.lstrip(" ")))
+        pads[place.group(1)] = (max(0, left), max(0, right))
+    return pads
 
 
 def _cards(text: str) -> str:
@@ -137,14 +165,18 @@ def line(text: str) -> str:
             continue
         values = dict(zip(names, m.groups(), strict=True))
         stars = iter([value for name, value in zip(names, m.groups(), strict=True) if name == "*"])
+        pads = _padding(body, m, template)
 
-        def fill(place: re.Match[str], values: dict[str, str] = values, stars=stars) -> str:
-            key, forms = place.group(1), place.group(2)
+        def fill(place: re.Match[str], values: dict[str, str] = values, stars=stars, pads=pads) -> str:
+            key, align, forms = place.group(1), place.group(2) or "", place.group(3)
             if key == "pc":
                 return percent_sign()
             if key == "*":  # several {*} are filled in the order they were printed
                 return line(next(stars))
-            return word_for(values[key], forms) if forms is not None else _render(values[key])
+            if forms is not None:
+                return word_for(values[key], forms)
+            left, right = pads[key]  # the column's padding, where the translation asks for it
+            return " " * left * (">" in align) + _render(values[key]) + " " * right * ("<" in align)
 
         return indent + _CHOICE.sub(fill, translated)
     if re.fullmatch(_RUN, body):
