@@ -151,11 +151,14 @@ def _no_play(legal_moves: Sequence[Move]) -> Move:
 
 def _plays(view: PlayerView, legal_moves: Sequence[Move]) -> list[Play]:
     """The legal plays, a queen only with the suit :func:`queen_suit` picks for it."""
+    wanted: dict[Card, Suit] = {}  # each queen's suit, worked out once (a queen is listed once per suit)
     plays = []
     for move in legal_moves:
-        if isinstance(move, Play) and (
-            move.suit is None or move.suit == queen_suit(view, _without(view.hand, move.card))
-        ):
+        if not isinstance(move, Play):
+            continue
+        if move.suit is not None and move.card not in wanted:
+            wanted[move.card] = queen_suit(view, _without(view.hand, move.card))
+        if move.suit is None or move.suit == wanted[move.card]:
             plays.append(move)
     return plays
 
