@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_lessons_pure import LESSONS as LESSONS_RUN_PURE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -135,7 +136,25 @@ def runnable(path: str) -> str:
     return str(solved) if (ROOT / solved).is_file() else path
 
 
-@pytest.mark.parametrize("path", [runnable(p) for p, _ in build.choose_notebooks()[0]])
+SITE_NOTEBOOKS = [runnable(p) for p, _ in build.choose_notebooks()[0]]
+# Run elsewhere in the same blocked Python, and not run twice here:
+# - a Russian twin is its English notebook's code after one cell that switches the language
+#   (test_lessons_ru.py and test_exercises_ru.py hold that); one of them runs here, to show the
+#   switch and the Russian printing need nothing the browser lacks;
+# - the lessons test_lessons_pure.py runs without numpy, checking their SVG charts as well.
+PURE_LESSONS = [f"notebooks/{name}.ipynb" for name in LESSONS_RUN_PURE]
+RUSSIAN_KEPT = "notebooks/ru/01_start_here.ipynb"
+RUN_HERE = [p for p in SITE_NOTEBOOKS if p not in PURE_LESSONS and ("/ru/" not in p or p == RUSSIAN_KEPT)]
+
+
+def test_every_site_notebook_runs_in_the_blocked_python_here_or_as_a_twin():
+    assert RUSSIAN_KEPT in SITE_NOTEBOOKS and set(PURE_LESSONS) <= set(SITE_NOTEBOOKS)
+    for path in SITE_NOTEBOOKS:
+        twin = path.replace("/ru/", "/")
+        assert path in RUN_HERE or path in PURE_LESSONS or twin in RUN_HERE + PURE_LESSONS, path
+
+
+@pytest.mark.parametrize("path", RUN_HERE)
 def test_site_notebooks_run_without_numpy_numba_matplotlib(path):
     # An exercise's student version stops at its "YOUR CODE HERE"; its solved version runs through.
     env = {**os.environ, "PYTHONHASHSEED": "0"}
