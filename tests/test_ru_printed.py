@@ -139,3 +139,11 @@ def test_padding_is_kept_only_where_the_translation_asks(ru):
     """A header's spaces are not a column: '{0}' without ':>' gets no padding."""
     header = line(" p     half the time   4 times in 5   power with 50 matches")
     assert "в 4 случаях из 5" in header, header
+
+
+def test_a_card_where_a_template_has_a_number_is_printed_not_raised(ru):
+    """line() never raises: a plural chosen for a slot that holds a card takes the form for many."""
+    assert line("J♠ players, 5 cards: 3/31 = 9.6774%").startswith("В♠ игроков, 5 карт")
+    for template in PRINTED:
+        text = re.sub(r"\{\d+\}", "J♠", template).replace("{*}", "x").replace("{pc}", "%")
+        assert isinstance(line(text), str)

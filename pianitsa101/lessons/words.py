@@ -24,6 +24,7 @@ are put back in the Russian way.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 
@@ -107,6 +108,11 @@ _CHOICE = re.compile(r"\{(\d+)\|([^{}]*)\}")
 def word_for(count: str, forms: str) -> str:
     """The word of ``forms`` ('карта|карты|карт') that goes with the number ``count`` ('8,000', '2.5')."""
     words = forms.split("|")
-    value = float(count.replace(",", ""))
+    try:
+        value = float(count.replace(",", ""))
+    except ValueError:  # a card or a suit where the lesson printed a number: the form for many
+        return words[-1]
+    if not math.isfinite(value):
+        return words[-1]
     index = plural_index(int(value)) if value == int(value) else 1
     return words[min(index, len(words) - 1)]
