@@ -50,6 +50,8 @@ from pathlib import Path
 
 import pytest
 
+from pianitsa101.checks.build import LANGUAGE_CELLS
+
 ROOT = Path(__file__).resolve().parents[1]
 LESSON_DIR = ROOT / "notebooks"
 LESSONS = sorted(LESSON_DIR.glob("*.ipynb")) + sorted((LESSON_DIR / "ru").glob("*.ipynb"))
@@ -335,7 +337,7 @@ def test_every_item_has_a_checked_answer(item: Item):
     assert not wrong, f"{item.name}: " + "; ".join(wrong)
     code = resolved_code(item.answer)
     if item.lesson.startswith("ru/"):  # a Russian lesson's kernel runs under lesson_language("ru")
-        code = 'from pianitsa101.lessons import lesson_language\nlesson_language("ru")\n' + code
+        code = LANGUAGE_CELLS["ru"] + "\n" + code
     result = run(code)
     tail = "\n".join((result.stderr or result.stdout).strip().splitlines()[-12:])
     assert result.returncode == 0, f"{item.name}: the answer's python fails:\n{tail}"

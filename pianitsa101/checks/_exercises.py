@@ -18,12 +18,11 @@ from pianitsa101.i18n import N_, _, get_language, pgettext
 
 __all__ = ["EXERCISES", "Exercise", "hint"]
 
-LEVEL = "95%"  # the level of every interval the exercises ask for
-
 
 def level_text() -> str:
-    """``LEVEL`` as the language set puts it before the word interval: '95%', Russian «95-процентный»."""
-    return pgettext("interval level", "95%")  # the msgid is LEVEL written out (pybabel reads literals)
+    """The level of every interval the exercises ask for, as the language set puts it before the word
+    interval: '95%', Russian «95-процентный»."""
+    return pgettext("interval level", "95%")
 
 
 _SLOW = N_("each case should take a small fraction of a second: look for a loop that never ends.")
