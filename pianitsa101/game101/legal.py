@@ -13,9 +13,11 @@
   it (not with ``chain="off"``, never for the K♠) and taking it (``Draw()``) are the only moves.
 - R21. With ``flush_queens``, a hand of two or more queens, one of which may be played,
   may be put down at once: ``FlushQueens(suit)``.
-- R24. ``refusal(rnd, move)`` is the one decision, one function per kind of move: it names
-  the rule a move breaks, or None.  ``check`` raises the ``IllegalMove`` that says so
-  (``explain`` puts it into words); ``legal_moves`` lists the moves it lets through.
+- R24. ``refusal(rnd, move)`` is the one decision: it names the rule a move breaks, or None.
+  What the player owes decides first (a penalty, an ace, a card just drawn); then a card
+  goes by ``_card_refusal`` and Draw, Pass and FlushQueens by ``_free_refusal``.  ``check``
+  raises the ``IllegalMove`` that says so (``explain`` puts it into words); ``legal_moves``
+  lists the moves it lets through.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any
 
 from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.game101.laws import can_pass_on, is_flush, may_cover, may_play_on
-from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play
+from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play, parse_move
 from pianitsa101.game101.text import move_text
 from pianitsa101.i18n import _, card_text, get_language, ngettext, rank_text
 
@@ -49,26 +51,43 @@ def legal_moves(rnd: Any) -> list:
         return []
     hand = rnd._hands[rnd.to_move]
     moves = [play for card in hand if _card_refusal(rnd, card) is None for play in plays_of(card)]
-    moves += [move for move, check in _DRAW_AND_PASS if check(rnd, move) is None]
-    if rnd.rules.flush_queens:
-        moves += [move for move in _FLUSHES if _flush_refusal(rnd, move) is None]
-    return moves
+    others = (_DRAW, _PASS, *_FLUSHES) if rnd.rules.flush_queens else (_DRAW, _PASS)
+    return moves + [move for move in others if refusal(rnd, move) is None]
 
 
-def check(rnd: Any, move: object) -> None:
-    """R24: nothing when ``move`` is legal now; else the IllegalMove naming the rule and the legal moves."""
+def check(rnd: Any, move: object) -> Play | Draw | Pass | FlushQueens:
+    """R24: ``move`` (or the move its text stands for) if it is legal now; else IllegalMove saying why."""
+    if isinstance(move, str):
+        try:
+            move = parse_move(move)
+        except ValueError as error:  # text that is no move
+            raise IllegalMove(explain(rnd, move, error)) from None
     if refusal(rnd, move) is not None:
         raise IllegalMove(explain(rnd, move))
+    return move
 
 
 def refusal(rnd: Any, move: object) -> str | None:
-    """The rule that refuses ``move`` now (a key of ``explain``'s sentences), or None when it is legal."""
+    """The rule that refuses ``move`` now (a key of ``explain``'s sentences), or None when it is legal.
+
+    What the player to move owes decides first, in this order: a penalty, an ace, a card just drawn.
+    """
     if rnd.over:
         return "over"
-    for kind, check in _CHECKS:
-        if isinstance(move, kind):
-            return check(rnd, move)
-    return "not_a_move"
+    if isinstance(move, Play):
+        return _play_refusal(rnd, move)
+    if not isinstance(move, (Draw, Pass, FlushQueens)):
+        return "not_a_move"
+    if isinstance(move, FlushQueens) and not rnd.rules.flush_queens:
+        return "R21_off"
+    if rnd.pending_draw:  # R17: Draw() takes the penalty (passing it on is a Play, R16)
+        return None if isinstance(move, Draw) else _pending_key(rnd)
+    if rnd.skip_to_answer:  # R12: Pass() does not answer the ace (answering is a Play)
+        return None if isinstance(move, Pass) else "R12"
+    if rnd.drawn is not None:  # R7: play the card drawn; or keep it (Pass) with draw="one", not a cover (R9)
+        keeps = isinstance(move, Pass) and rnd.rules.draw == "one" and not rnd.must_cover
+        return None if keeps else _drawn_key(rnd)
+    return _free_refusal(rnd, move)
 
 
 def _play_refusal(rnd: Any, move: Play) -> str | None:
@@ -81,44 +100,17 @@ def _play_refusal(rnd: Any, move: Play) -> str | None:
     return _card_refusal(rnd, card)
 
 
-def _draw_refusal(rnd: Any, move: Draw) -> str | None:
-    """R7, R9, R17: take the penalty, or draw when no card may be played (not after drawing one)."""
-    if rnd.pending_draw:
-        return None
-    if rnd.skip_to_answer:
-        return "R12"
-    if rnd.drawn is not None:
-        return _drawn_key(rnd)
-    if any(may_put(rnd, card) for card in rnd._hands[rnd.to_move]):
-        return "R9_draw" if rnd.must_cover else "R7_draw"
-    return None
-
-
-def _pass_refusal(rnd: Any, move: Pass) -> str | None:
-    """R7, R12: not answering an ace, or keeping the card drawn under ``draw="one"`` (not a cover, R9)."""
-    if rnd.pending_draw:
-        return _pending_key(rnd)
-    if rnd.skip_to_answer:
-        return None
-    if rnd.drawn is not None:
-        return None if rnd.rules.draw == "one" and not rnd.must_cover else _drawn_key(rnd)
-    return "R7_pass"
-
-
-def _flush_refusal(rnd: Any, move: FlushQueens) -> str | None:
-    """R21: with ``flush_queens``, a hand of two or more queens, one of them playable, owing nothing."""
-    if not rnd.rules.flush_queens:
-        return "R21_off"
-    if rnd.pending_draw:
-        return _pending_key(rnd)
-    if rnd.skip_to_answer:
-        return "R12"
-    if rnd.drawn is not None:
-        return _drawn_key(rnd)
+def _free_refusal(rnd: Any, move: Draw | Pass | FlushQueens) -> str | None:
+    """R7, R9, R21 when nothing is owed: draw only with no card to play; nothing to pass; queens together."""
+    if isinstance(move, Pass):  # R7: no card drawn, no ace to answer
+        return "R7_pass"
     hand = rnd._hands[rnd.to_move]
-    if not is_flush(hand):
+    if isinstance(move, FlushQueens) and not is_flush(hand):  # R21: two or more queens and nothing else
         return "R21_hand"
-    return None if any(may_put(rnd, card) for card in hand) else "R21_none"
+    playable = any(may_put(rnd, card) for card in hand)
+    if isinstance(move, Draw):  # R7/R9: with a card to play (or to cover the 6 with), no drawing
+        return ("R9_draw" if rnd.must_cover else "R7_draw") if playable else None
+    return None if playable else "R21_none"  # R21: one of the queens must go on the top card
 
 
 def _card_refusal(rnd: Any, card: Card) -> str | None:
@@ -156,16 +148,15 @@ def _drawn_key(rnd: Any) -> str:
     return "R7_drawn_or_pass" if rnd.rules.draw == "one" else "R7_drawn"
 
 
-_DRAW_AND_PASS = ((_DRAW, _draw_refusal), (_PASS, _pass_refusal))
-_CHECKS = ((Play, _play_refusal), (Draw, _draw_refusal), (Pass, _pass_refusal), (FlushQueens, _flush_refusal))
-
-
 # ----------------------------------------------------------------------------- the refusal in words
 
 
-def explain(rnd: Any, move: object) -> str:
-    """The sentence refusing ``move``: the rule id and what is allowed (R24)."""
+def explain(rnd: Any, move: object, error: ValueError | None = None) -> str:
+    """The sentence refusing ``move`` (or text ``error`` could not read): the rule, what is allowed (R24)."""
     legal = legal_moves(rnd)
+    if error is not None:
+        shown = ", ".join(map(move_text, legal)) or _("none, the round is over")
+        return _("R24: {error}. Legal moves: {moves}.").format(error=error, moves=shown)
     allowed = _(" Legal moves: {moves}.").format(
         moves=", ".join(move_text(m) for m in legal)) if legal else ""
     return _sentence(rnd, move, refusal(rnd, move) or "R6") + allowed

@@ -1,8 +1,8 @@
 """R26: the third time the same position occurs, the round is abandoned and nobody scores.
 
 A position is everything that decides the rest of the round: where every card is (the order
-of a hand does not matter), whose turn it is and every pending obligation.  ``Positions``
-counts them.  It keeps each position under its quick part (the counts and obligations), so a
+of a hand does not matter), whose turn it is and every pending obligation (``position``).
+``Positions`` counts them.  It keeps each position under its quick part (the counts and obligations), so a
 new position is compared card by card only with the few that share those.
 
 >>> seen = Positions()
@@ -18,7 +18,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-__all__ = ["Positions"]
+__all__ = ["Positions", "position"]
+
+
+def position(rnd: Any) -> tuple[tuple, tuple[tuple, tuple, tuple]]:
+    """R26: the position of round ``rnd`` now: its counts and obligations, then where every card is."""
+    quick = (len(rnd._stock), len(rnd._discard), rnd.to_move, rnd.direction, rnd.ordered_suit,
+             rnd.pending_draw, rnd.pending_rank, rnd.must_cover, rnd.skip_to_answer, rnd.drawn)
+    return quick, (tuple(rnd._stock), tuple(rnd._discard), tuple(map(tuple, rnd._hands)))
 
 
 def _same_cards(hand: Sequence[Any], other: Sequence[Any]) -> bool:

@@ -69,21 +69,19 @@ from pianitsa101.game101.events import (
     penalty_chain,
 )
 from pianitsa101.game101.laws import next_seat, passed_on, penalty, reverses
-from pianitsa101.game101.legal import check, explain, legal_moves, may_put
-from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, NotNowError, Pass, Play, parse_move
+from pianitsa101.game101.legal import check, legal_moves, may_put
+from pianitsa101.game101.moves import Draw, FlushQueens, NotNowError, Pass, Play
 from pianitsa101.game101.record import round_from_json, round_to_json
-from pianitsa101.game101.repetition import Positions
+from pianitsa101.game101.repetition import Positions, position
 from pianitsa101.game101.rules import Rules101
 from pianitsa101.game101.scoring import RoundScore, round_points, score_sheet
-from pianitsa101.game101.text import move_text, round_text
+from pianitsa101.game101.text import round_text
 from pianitsa101.game101.validate import check_position
 from pianitsa101.game101.view import PlayerView, round_html, seat_view
-from pianitsa101.i18n import _
 
 __all__ = ["Round101"]
 
 _MOVE_TYPES = (Play, Draw, Pass, FlushQueens)
-
 
 class Round101:
     """One round of 101: hands, stock, discard pile, whose turn, pending obligations, and the log.
@@ -149,7 +147,7 @@ class Round101:
         if starter is not None:
             self._play_starter(starter)
         self._positions = Positions()             # R26: the positions so far, the start included
-        self._positions.count(*self._position())
+        self._positions.count(*position(self))
 
     # --- constructors and records ---------------------------------------------------------------
 
@@ -282,7 +280,8 @@ class Round101:
         """Make ``move`` (a legal move or its text: '7♠', 'Q♥ ♠', 'draw'); return its events (R24)."""
         if self._locked is not None:
             raise NotNowError(self._locked)
-        move = self._checked(move)
+        if self._legal is None or type(move) not in _MOVE_TYPES or move not in self._legal:
+            move = check(self, move)  # R24: not one of legal_moves(): IllegalMove names the rule broken
         self._legal = None
         events: list = []
         if type(move) is Play:
@@ -293,26 +292,10 @@ class Round101:
             self._pass(events)
         else:
             self._flush_queens(move.suit, events)
+        self._check_repetition(events)
         self.moves.append(move)
         self.events += events
-        if not self.over:
-            self._check_repetition(events)
         return events
-
-    def _checked(self, move: object) -> Play | Draw | Pass | FlushQueens:
-        """``move`` (or the move its text stands for) if the rules allow it now; else IllegalMove (R24)."""
-        if isinstance(move, str):
-            try:
-                move = parse_move(move)
-            except ValueError as error:
-                shown = ", ".join(map(move_text, self.legal_moves())) or _("none, the round is over")
-                raise IllegalMove(_("R24: {error}. Legal moves: {moves}.").format(
-                    error=error, moves=shown)) from None
-        if type(move) not in _MOVE_TYPES or (self._legal is not None and move not in self._legal):
-            raise IllegalMove(explain(self, move))  # only a true move is compared by value
-        if self._legal is None:
-            check(self, move)
-        return move
 
     def _next(self, seat: int) -> int:
         return next_seat(seat, self.direction, self.players)
@@ -325,8 +308,7 @@ class Round101:
         self._discard.append(card)
         events.append(CardPlayed(seat, card))
         passing = self.pending_draw > 0  # R16: the card passes a penalty on
-        self.drawn = None
-        self.must_cover = self.skip_to_answer = False
+        self.drawn, self.must_cover, self.skip_to_answer = None, False, False  # each one met by this card
         self.ordered_suit = move.suit  # R14: a queen's move names the suit it orders; None for the rest
         if move.suit is not None:
             events.append(SuitOrdered(seat, move.suit))
@@ -398,9 +380,8 @@ class Round101:
         """``Draw()``: take the penalty (R17), or draw until a card covers the 6 (R9) or fits (R7)."""
         seat = self.to_move
         if self.pending_draw:  # R17: take the penalty, then the turn passes
-            amount = self.pending_draw
-            drawn = self._draw_cards(seat, amount, None, "penalty", events)[1]
-            events.append(PenaltyTaken(seat, amount, drawn))
+            drawn = self._draw_cards(seat, self.pending_draw, None, "penalty", events)[1]
+            events.append(PenaltyTaken(seat, self.pending_draw, drawn))
             self.pending_draw, self.pending_rank = 0, None
         else:
             reason = "cover" if self.must_cover else "play"  # R9: a cover is drawn whatever the draw option
@@ -420,12 +401,8 @@ class Round101:
     def _pass(self, events: list) -> None:
         """``Pass()``: not answering the ace (R12), or keeping the card drawn (R7 ``draw="one"``)."""
         seat = self.to_move
-        if self.skip_to_answer:
-            self.skip_to_answer = False
-            events.append(Skipped(seat))
-        else:
-            self.drawn = None
-            events.append(TurnPassed(seat))
+        events.append(Skipped(seat) if self.skip_to_answer else TurnPassed(seat))
+        self.skip_to_answer, self.drawn = False, None
         self.to_move = self._next(seat)
 
     def _flush_queens(self, suit: Suit, events: list) -> None:
@@ -433,9 +410,8 @@ class Round101:
         seat = self.to_move
         queens = sorted(self._hands[seat], key=lambda c: not may_put(self, c))
         self._hands[seat].clear()
-        for queen in queens:
-            self._discard.append(queen)
-            events.append(CardPlayed(seat, queen))
+        self._discard += queens
+        events += [CardPlayed(seat, queen) for queen in queens]
         self.ordered_suit = suit
         events.append(SuitOrdered(seat, suit))
         self.must_cover = False
@@ -465,37 +441,24 @@ class Round101:
 
     def _recycle(self, events: list) -> None:
         """R8: all but the top of the discard pile becomes the stock."""
-        rest = self._discard[:-1]
-        del self._discard[:-1]
+        self._stock, self._discard = self._discard[:-1], self._discard[-1:]
         if self.rules.recycle == "shuffle":
-            self._rng.shuffle(rest)
+            self._rng.shuffle(self._stock)
         else:
-            rest.reverse()  # the bottom card of the discard pile becomes the top of the stock
-        self._stock = rest
-        events.append(StockRecycled(len(rest), self.rules.recycle == "shuffle"))
+            self._stock.reverse()  # the bottom card of the discard pile becomes the top of the stock
+        events.append(StockRecycled(len(self._stock), self.rules.recycle == "shuffle"))
 
     def _win(self, seat: int, final: tuple[Card, ...], events: list) -> None:
         """R18: ``seat`` has no cards left and wins."""
-        self.over = True
-        self.winner = seat
-        self.final_cards = final
-        self.to_move = None
-        self.drawn = None
+        self.over, self.winner, self.final_cards = True, seat, final
+        self.to_move = self.drawn = None
         events.append(RoundWon(seat))
-
-    def _position(self) -> tuple[tuple, tuple]:
-        """R26: the position now: its counts and obligations, then where every card is."""
-        counts = (len(self._stock), len(self._discard), self.to_move, self.direction, self.ordered_suit,
-                  self.pending_draw, self.pending_rank, self.must_cover, self.skip_to_answer, self.drawn)
-        return counts, (tuple(self._stock), tuple(self._discard), tuple(map(tuple, self._hands)))
 
     def _check_repetition(self, events: list) -> None:
         """R26: the third time the same position occurs, the round is abandoned and nobody scores."""
-        seen = self._positions.count(*self._position())
-        if seen >= 3:
+        if not self.over and self._positions.count(*position(self)) == 3:
             self.over, self.abandoned, self.to_move = True, True, None
-            events.append(RoundAbandoned(seen))
-            self.events.append(events[-1])
+            events.append(RoundAbandoned(3))
 
     # --- display --------------------------------------------------------------------------------
 
