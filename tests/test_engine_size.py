@@ -78,9 +78,9 @@ def test_the_engine_paths_exist(name):
 # move and event values and the sentences of a refusal are read on their own.
 TURN = {
     "pianitsa101/game101/round.py": [
-        "Round101.play", "Round101._next", "Round101._play_card", "Round101._effects",
+        "Round101.play", "Round101._play_card", "Round101._effects",
         "Round101._penalty", "Round101._ace", "Round101._draw", "Round101._pass", "Round101._flush_queens",
-        "Round101._draw_cards", "Round101._recycle", "Round101._win", "Round101._check_repetition"],
+        "Round101._draw_cards", "Round101._recycle", "Round101._win"],
     "pianitsa101/game101/legal.py": [
         "plays_of", "legal_moves", "check", "refusal", "_play_refusal", "_free_refusal", "_card_refusal",
         "may_put", "_pending_key", "_drawn_key"],

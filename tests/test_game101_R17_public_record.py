@@ -25,6 +25,7 @@ from pianitsa101.game101 import (
     parse_move,
 )
 from pianitsa101.game101 import match as match_module
+from pianitsa101.game101.laws import next_seat
 from pianitsa101.widgets.text101 import event_sentence, move_line, obligation, public_events
 
 LANGS = ("en", "ru")
@@ -133,7 +134,7 @@ def test_R17_an_ace_declined_and_no_ace_leave_the_same_public_record(rules, play
         assert own_a.log == own_b.log and own_a.hand != own_b.hand
         assert own_a._replace(hand=(), deck=frozenset()) == own_b._replace(hand=(), deck=frozenset())
         # and the rest of the round goes on alike until the swapped card shows
-        assert twin_a.to_move == twin_b.to_move == twin_a._next(hit)
+        assert twin_a.to_move == twin_b.to_move == next_seat(hit, twin_a.direction, twin_a.players)
 
 
 @pytest.mark.parametrize("players", [2, 3])

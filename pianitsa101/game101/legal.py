@@ -87,6 +87,8 @@ def refusal(rnd: Any, move: object) -> str | None:
     if rnd.drawn is not None:  # R7: play the card drawn; or keep it (Pass) with draw="one", not a cover (R9)
         keeps = isinstance(move, Pass) and rnd.rules.draw == "one" and not rnd.must_cover
         return None if keeps else _drawn_key(rnd)
+    if isinstance(move, Pass):  # R7: no card drawn, no ace to answer: nothing to pass
+        return "R7_pass"
     return _free_refusal(rnd, move)
 
 
@@ -100,10 +102,8 @@ def _play_refusal(rnd: Any, move: Play) -> str | None:
     return _card_refusal(rnd, card)
 
 
-def _free_refusal(rnd: Any, move: Draw | Pass | FlushQueens) -> str | None:
-    """R7, R9, R21 when nothing is owed: draw only with no card to play; nothing to pass; queens together."""
-    if isinstance(move, Pass):  # R7: no card drawn, no ace to answer
-        return "R7_pass"
+def _free_refusal(rnd: Any, move: Draw | FlushQueens) -> str | None:
+    """R7, R9, R21 when nothing is owed: draw only with no card to play; queens together only if one fits."""
     hand = rnd._hands[rnd.to_move]
     if isinstance(move, FlushQueens) and not is_flush(hand):  # R21: two or more queens and nothing else
         return "R21_hand"
@@ -121,19 +121,17 @@ def _card_refusal(rnd: Any, card: Card) -> str | None:
         return None if card.rank is _ACE else "R12"
     if rnd.drawn is not None:  # R7/R9: only the card just drawn
         return None if card == rnd.drawn else _drawn_key(rnd)
-    if may_put(rnd, card):  # R6, R9, R14
+    top = rnd._discard[-1] if rnd._discard else None
+    if rnd.must_cover:  # R9: only a card that covers the 6
+        return None if may_cover(card, top, rnd.rules) else "R9_cover"
+    if may_play_on(card, top, rnd.ordered_suit, rnd.rules):  # R6, R14
         return None
-    if rnd.must_cover:
-        return "R9_cover"
     return "R14_ordered" if rnd.ordered_suit is not None else "R6"
 
 
 def may_put(rnd: Any, card: Card) -> bool:
     """R6/R9/R14: may ``card`` go on the discard pile now (covering the 6 when one must be covered)?"""
-    top = rnd._discard[-1] if rnd._discard else None
-    if rnd.must_cover:
-        return may_cover(card, top, rnd.rules)
-    return may_play_on(card, top, rnd.ordered_suit, rnd.rules)
+    return _card_refusal(rnd, card) is None
 
 
 def _pending_key(rnd: Any) -> str:

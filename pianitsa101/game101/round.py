@@ -292,13 +292,12 @@ class Round101:
             self._pass(events)
         else:
             self._flush_queens(move.suit, events)
-        self._check_repetition(events)
+        if not self.over and self._positions.count(*position(self)) == 3:  # R26: a third time: abandoned
+            self.over, self.abandoned, self.to_move = True, True, None
+            events.append(RoundAbandoned(3))
         self.moves.append(move)
         self.events += events
         return events
-
-    def _next(self, seat: int) -> int:
-        return next_seat(seat, self.direction, self.players)
 
     def _play_card(self, move: Play, events: list) -> None:
         """R6/R14: put the card on the discard pile (a queen orders a suit), then its effect."""
@@ -345,11 +344,11 @@ class Round101:
             if reverses(card, self.players):  # R13
                 self.direction = -self.direction
                 events.append(DirectionReversed(seat, self.direction))
-            self.to_move = self._next(seat)
+            self.to_move = next_seat(seat, self.direction, self.players)
 
     def _penalty(self, seat: int, card: Card, amount: int, passing: bool, events: list) -> None:
         """R9/R10/R15/R16: the next player owes ``amount`` cards (more, when ``card`` passes a penalty on)."""
-        nxt = self._next(seat)
+        nxt = next_seat(seat, self.direction, self.players)
         if passing:  # R16
             amount = passed_on(self.pending_draw, card, self.rules)
             events.append(PenaltyPassedOn(seat, card, nxt, amount))
@@ -366,7 +365,7 @@ class Round101:
 
     def _ace(self, seat: int, card: Card, events: list) -> None:
         """R12 (R11: with two players the skip gives the turn back): the next player loses the turn."""
-        nxt = self._next(seat)
+        nxt = next_seat(seat, self.direction, self.players)
         if self.rules.ace == "skip_unless_ace":  # R17: the table sees the same whether or not nxt has an ace
             events.append(MayAnswerAce(nxt, card))
             if any(c.rank is Rank.ACE for c in self._hands[nxt]):
@@ -374,7 +373,7 @@ class Round101:
                 self.to_move = nxt
                 return
         events.append(Skipped(nxt))
-        self.to_move = self._next(nxt)
+        self.to_move = next_seat(nxt, self.direction, self.players)
 
     def _draw(self, events: list) -> None:
         """``Draw()``: take the penalty (R17), or draw until a card covers the 6 (R9) or fits (R7)."""
@@ -396,14 +395,14 @@ class Round101:
                     self._win(seat, (self._discard[-1],), events)  # R18: no cards and no obligation left
                     return
             events.append(TurnPassed(seat))
-        self.to_move = self._next(seat)
+        self.to_move = next_seat(seat, self.direction, self.players)
 
     def _pass(self, events: list) -> None:
         """``Pass()``: not answering the ace (R12), or keeping the card drawn (R7 ``draw="one"``)."""
         seat = self.to_move
         events.append(Skipped(seat) if self.skip_to_answer else TurnPassed(seat))
         self.skip_to_answer, self.drawn = False, None
-        self.to_move = self._next(seat)
+        self.to_move = next_seat(seat, self.direction, self.players)
 
     def _flush_queens(self, suit: Suit, events: list) -> None:
         """R21: put down every queen, a playable one first, order ``suit`` and win."""
@@ -453,12 +452,6 @@ class Round101:
         self.over, self.winner, self.final_cards = True, seat, final
         self.to_move = self.drawn = None
         events.append(RoundWon(seat))
-
-    def _check_repetition(self, events: list) -> None:
-        """R26: the third time the same position occurs, the round is abandoned and nobody scores."""
-        if not self.over and self._positions.count(*position(self)) == 3:
-            self.over, self.abandoned, self.to_move = True, True, None
-            events.append(RoundAbandoned(3))
 
     # --- display --------------------------------------------------------------------------------
 
