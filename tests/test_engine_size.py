@@ -82,8 +82,8 @@ TURN = {
         "Round101._penalty", "Round101._ace", "Round101._draw", "Round101._pass", "Round101._flush_queens",
         "Round101._draw_cards", "Round101._recycle", "Round101._win"],
     "pianitsa101/game101/legal.py": [
-        "plays_of", "legal_moves", "check", "refusal", "_play_refusal", "_free_refusal", "_card_refusal",
-        "may_put", "_pending_key", "_drawn_key"],
+        "plays_of", "legal_moves", "check", "refusal", "_other_refusal", "_play_refusal", "_free_refusal",
+        "_card_refusal", "may_put", "_pending_key", "_drawn_key"],
 }
 TURN_LINES = 250  # the lines a student reads for one turn, docstrings and comments included
 

@@ -555,3 +555,24 @@ def test_print_view_shows_the_public_log_not_the_cards_drawn():
     assert "last: seat 0 draws J♦ 10♥ (play)" in str(rnd)  # the onlooker sees the cards
     view = str(rnd.view(1))
     assert "last: seat 0 draws 2 cards (play)" in view and "J♦" not in view
+
+
+class _OwnPlay(Play):
+    """A student's subclass of a move: not one of the four kinds of move."""
+
+
+class _OwnDraw(Draw):
+    """The same for Draw."""
+
+
+@pytest.mark.parametrize("asked_first", [False, True], ids=["cold", "after legal_moves"])
+@pytest.mark.parametrize("move", [_OwnPlay(C("7♠")), _OwnDraw(), np.array([1, 2]), None],
+                         ids=["Play subclass", "Draw subclass", "numpy array", "None"])
+def test_R24_an_object_that_is_not_one_of_the_four_moves_is_refused_and_changes_nothing(move, asked_first):
+    rnd = Round101.from_hands(["7♠ 9♣", "8♠ 10♦"], stock="6♣ 8♣ 9♦", discard="9♠")
+    if asked_first:
+        assert Play(C("7♠")) in rnd.legal_moves()
+    before = state(rnd)
+    with pytest.raises(IllegalMove, match=r"R24: .* is not a move; a move is Play\(card, suit=None\), Draw\(\)"):
+        rnd.play(move)
+    assert state(rnd) == before and not rnd.over

@@ -1,4 +1,4 @@
-"""Which moves the player to move may make, each kind of move checked in one place (R6-R24).
+"""Which moves the player to move may make, and the rule that refuses any other (R6-R24).
 
 - R6. A card may be played on the top card of the discard pile if it has the same suit or
   the same rank.  With an empty table (the first lead of the default deal) any card goes.
@@ -14,10 +14,10 @@
 - R21. With ``flush_queens``, a hand of two or more queens, one of which may be played,
   may be put down at once: ``FlushQueens(suit)``.
 - R24. ``refusal(rnd, move)`` is the one decision: it names the rule a move breaks, or None.
-  What the player owes decides first (a penalty, an ace, a card just drawn); then a card
-  goes by ``_card_refusal`` and Draw, Pass and FlushQueens by ``_free_refusal``.  ``check``
-  raises the ``IllegalMove`` that says so (``explain`` puts it into words); ``legal_moves``
-  lists the moves it lets through.
+  A card goes by ``_card_refusal``; Draw, Pass and FlushQueens by ``_other_refusal`` (and,
+  when nothing is owed, ``_free_refusal``).  Each reads what the player owes first: a penalty,
+  an ace to answer, a card just drawn.  ``check`` raises the ``IllegalMove`` that says so
+  (``explain`` puts it into words); ``legal_moves`` lists the moves it lets through.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def legal_moves(rnd: Any) -> list:
     hand = rnd._hands[rnd.to_move]
     moves = [play for card in hand if _card_refusal(rnd, card) is None for play in plays_of(card)]
     others = (_DRAW, _PASS, *_FLUSHES) if rnd.rules.flush_queens else (_DRAW, _PASS)
-    return moves + [move for move in others if refusal(rnd, move) is None]
+    return moves + [move for move in others if _other_refusal(rnd, move) is None]
 
 
 def check(rnd: Any, move: object) -> Play | Draw | Pass | FlushQueens:
@@ -68,16 +68,18 @@ def check(rnd: Any, move: object) -> Play | Draw | Pass | FlushQueens:
 
 
 def refusal(rnd: Any, move: object) -> str | None:
-    """The rule that refuses ``move`` now (a key of ``explain``'s sentences), or None when it is legal.
-
-    What the player to move owes decides first, in this order: a penalty, an ace, a card just drawn.
-    """
+    """The rule that refuses ``move`` now (a key of ``explain``'s sentences), or None when it is legal."""
     if rnd.over:
         return "over"
-    if isinstance(move, Play):
+    if type(move) is Play:
         return _play_refusal(rnd, move)
-    if not isinstance(move, (Draw, Pass, FlushQueens)):
-        return "not_a_move"
+    if type(move) in (Draw, Pass, FlushQueens):
+        return _other_refusal(rnd, move)
+    return "not_a_move"  # anything else, a subclass of a move included
+
+
+def _other_refusal(rnd: Any, move: Draw | Pass | FlushQueens) -> str | None:
+    """Draw, Pass or FlushQueens: what the player owes decides first (a penalty, an ace, a drawn card)."""
     if isinstance(move, FlushQueens) and not rnd.rules.flush_queens:
         return "R21_off"
     if rnd.pending_draw:  # R17: Draw() takes the penalty (passing it on is a Play, R16)
@@ -107,7 +109,7 @@ def _free_refusal(rnd: Any, move: Draw | FlushQueens) -> str | None:
     hand = rnd._hands[rnd.to_move]
     if isinstance(move, FlushQueens) and not is_flush(hand):  # R21: two or more queens and nothing else
         return "R21_hand"
-    playable = any(may_put(rnd, card) for card in hand)
+    playable = any(_card_refusal(rnd, card) is None for card in hand)  # R6, R9, R14
     if isinstance(move, Draw):  # R7/R9: with a card to play (or to cover the 6 with), no drawing
         return ("R9_draw" if rnd.must_cover else "R7_draw") if playable else None
     return None if playable else "R21_none"  # R21: one of the queens must go on the top card
@@ -130,7 +132,7 @@ def _card_refusal(rnd: Any, card: Card) -> str | None:
 
 
 def may_put(rnd: Any, card: Card) -> bool:
-    """R6/R9/R14: may ``card`` go on the discard pile now (covering the 6 when one must be covered)?"""
+    """R6/R9/R14: may ``card`` from the hand go on the discard pile now, given what the player owes?"""
     return _card_refusal(rnd, card) is None
 
 

@@ -83,6 +83,7 @@ __all__ = ["Round101"]
 
 _MOVE_TYPES = (Play, Draw, Pass, FlushQueens)
 
+
 class Round101:
     """One round of 101: hands, stock, discard pile, whose turn, pending obligations, and the log.
 
@@ -281,7 +282,7 @@ class Round101:
         if self._locked is not None:
             raise NotNowError(self._locked)
         if self._legal is None or type(move) not in _MOVE_TYPES or move not in self._legal:
-            move = check(self, move)  # R24: not one of legal_moves(): IllegalMove names the rule broken
+            move = check(self, move)  # R24: a move not taken from legal_moves(): IllegalMove unless legal
         self._legal = None
         events: list = []
         if type(move) is Play:
