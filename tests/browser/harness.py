@@ -234,6 +234,10 @@ class StaticServer(_Server):
         self.base = f"http://127.0.0.1:{self.port}"
         _wait_for(self.base + "/", self.process, self.log, 30)
 
+    def stop(self) -> None:
+        super().stop()
+        self.log.unlink(missing_ok=True)  # the log is read only when the server fails to start
+
 
 # ----- a notebook in the page -----------------------------------------------------------------
 
