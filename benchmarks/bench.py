@@ -1,7 +1,8 @@
 """Speed of the engines and of the fast path, side by side (``make bench``, with its goals).
 
-Prints, in one run: Пьяница games/s of the reference engine and of a plain ``deque`` loop
-(the baseline), timed in turns so that their ratio is fair on a busy machine; the compiled
+Prints, in one run: Пьяница games/s of the reference engine, of a plain ``deque`` loop (the
+baseline) and of that loop with Card objects, a rule function and a record of every trick
+(``recorded_pianitsa.py``), timed in turns so that their ratios are fair on a busy machine; the compiled
 fast path on one core and on every core; a million games in a fresh process (import and
 compiled-code cache load included); and 101 decisions/s with random bots.  Speed goals
 live here, never in timed tests.  ``python benchmarks/bench.py --engine`` prints only the
@@ -22,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numba
 from deque_pianitsa import play_deque, random_game
+from recorded_pianitsa import play_recorded, random_recorded_game
 
 from pianitsa101.pianitsa import PianitsaGame
 from pianitsa101.simulate import simulate_pianitsa
@@ -54,43 +56,51 @@ def rate(step, seconds: float = SECONDS) -> float:
 
 
 def check_baseline(games: int = 300) -> bool:
-    """The deque loop gives the engine's tricks, disputes, outcome and loser on the same deals."""
+    """Both loops give the engine's tricks, disputes, outcome and loser on the same deals."""
     for seed in range(games):
         game = PianitsaGame.deal(players=2, seed=seed)
-        stacks = [[int(c.rank) for c in st] for st in game.stacks]
+        stacks = [list(st) for st in game.stacks]
         r = game.play()
-        if play_deque(*stacks) != (r.tricks, r.disputes, r.outcome, r.loser):
+        engine = (r.tricks, r.disputes, r.outcome, r.loser)
+        ranks = [[int(card.rank) for card in stack] for stack in stacks]
+        if play_deque(*ranks) != engine or play_recorded(*stacks)[0] != engine:
             return False
     return True
 
 
-def engine_against_deque(seconds: float = SECONDS, batch: int = 50) -> tuple[float, float]:
-    """Games/s of the reference engine and of the deque loop, each dealing and playing its games.
+def engine_against_deque(seconds: float = SECONDS, batch: int = 50) -> tuple[float, float, float]:
+    """Games/s of the reference engine, the deque loop and the recording loop, each dealing and playing.
 
-    The two take turns, ``batch`` games each, until both have run about ``seconds``: a change
-    in the machine's load falls on both alike, so their ratio holds even when other work runs.
+    The three take turns, ``batch`` games each, until each has run about ``seconds``: a change
+    in the machine's load falls on all alike, so their ratios hold even when other work runs.
     """
-    rng = random.Random(0)
-    engine_time = deque_time = 0.0
+    deque_rng, recorded_rng = random.Random(0), random.Random(0)
+    times = [0.0, 0.0, 0.0]
     games = 0
-    while min(engine_time, deque_time) < seconds:
+    while min(times) < seconds:
         start = time.perf_counter()
         for i in range(games, games + batch):
             PianitsaGame.deal(players=2, seed=i).play()
-        middle = time.perf_counter()
+        engine_end = time.perf_counter()
         for _ in range(batch):
-            random_game(rng)
-        engine_time += middle - start
-        deque_time += time.perf_counter() - middle
+            random_game(deque_rng)
+        deque_end = time.perf_counter()
+        for _ in range(batch):
+            random_recorded_game(recorded_rng)
+        times[0] += engine_end - start
+        times[1] += deque_end - engine_end
+        times[2] += time.perf_counter() - deque_end
         games += batch
-    return games / engine_time, games / deque_time
+    return games / times[0], games / times[1], games / times[2]
 
 
 def print_engine_against_deque() -> tuple[float, float]:
-    """Print both speeds and their ratio; return (engine, deque loop) games/s."""
-    engine, baseline = engine_against_deque()
+    """Print the speeds and their ratios; return (engine, deque loop) games/s."""
+    engine, baseline, recorded = engine_against_deque()
     print(f"  reference engine (PianitsaGame) {engine:10,.0f} games/s, plain deque loop {baseline:10,.0f} "
           f"games/s: the engine plays at {engine / baseline:.2f} of the loop's speed (timed in turns)")
+    print(f"  the same loop with Card objects, the rule function winning_rank and a record of every trick "
+          f"(recorded_pianitsa.py): {recorded:,.0f} games/s, {recorded / baseline:.2f} of the deque loop")
     return engine, baseline
 
 
@@ -210,7 +220,7 @@ def main() -> None:
     print(f"Machine: {cpu_name()}, {os.cpu_count()} cores; Python {platform.python_version()}, "
           f"numba {numba.__version__}")
     print("Пьяница, 2 players, 32 cards, default rules (cycle detection on):")
-    print(f"  deque baseline agrees with the reference engine on 300 deals: {check_baseline()}")
+    print(f"  both baseline loops agree with the reference engine on 300 deals: {check_baseline()}")
     if "--engine" in sys.argv[1:]:
         engine, baseline = print_engine_against_deque()
         print(f"  reference engine >= half the deque loop: {engine / baseline:.2f} of it "
