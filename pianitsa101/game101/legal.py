@@ -27,14 +27,24 @@ from typing import Any
 
 from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.game101.laws import can_pass_on, is_flush, may_cover, may_play_on
-from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Pass, Play, parse_move
+from pianitsa101.game101.moves import (
+    DRAW,
+    MOVE_TYPES,
+    PASS,
+    Draw,
+    FlushQueens,
+    IllegalMove,
+    Pass,
+    Play,
+    parse_move,
+)
 from pianitsa101.game101.text import move_text
 from pianitsa101.i18n import _, card_text, get_language, ngettext, rank_text
 
 __all__ = ["check", "explain", "legal_moves", "may_put", "plays_of", "refusal"]
 
 _QUEEN, _ACE, _KING = Rank.QUEEN, Rank.ACE, Rank.KING
-_DRAW, _PASS, _FLUSHES = Draw(), Pass(), tuple(FlushQueens(s) for s in Suit)  # moves are values
+_FLUSHES = tuple(FlushQueens(s) for s in Suit)  # moves are values
 
 
 @cache
@@ -51,7 +61,7 @@ def legal_moves(rnd: Any) -> list:
         return []
     hand = rnd._hands[rnd.to_move]
     moves = [play for card in hand if _card_refusal(rnd, card) is None for play in plays_of(card)]
-    others = (_DRAW, _PASS, *_FLUSHES) if rnd.rules.flush_queens else (_DRAW, _PASS)
+    others = (DRAW, PASS, *_FLUSHES) if rnd.rules.flush_queens else (DRAW, PASS)
     return moves + [move for move in others if _other_refusal(rnd, move) is None]
 
 
@@ -73,7 +83,7 @@ def refusal(rnd: Any, move: object) -> str | None:
         return "over"
     if type(move) is Play:
         return _play_refusal(rnd, move)
-    if type(move) in (Draw, Pass, FlushQueens):
+    if type(move) in MOVE_TYPES:  # Draw, Pass or FlushQueens
         return _other_refusal(rnd, move)
     return "not_a_move"  # anything else, a subclass of a move included
 

@@ -52,7 +52,7 @@ from pianitsa101.cards import Card
 from pianitsa101.game101.agents import AgentError, agent_name
 from pianitsa101.game101.deal import deal_cards
 from pianitsa101.game101.events import Event
-from pianitsa101.game101.moves import Draw, FlushQueens, IllegalMove, Move, NotNowError, Pass, Play
+from pianitsa101.game101.moves import MOVE_TYPES, IllegalMove, Move, NotNowError
 from pianitsa101.game101.record import MATCH_FORMAT, match_from_json
 from pianitsa101.game101.result import MatchResult, PlayedRound
 from pianitsa101.game101.round import Round101
@@ -75,7 +75,6 @@ from pianitsa101.i18n import N_, _, get_language
 __all__ = ["Match101", "MatchResult", "PlayedRound", "settle_round"]
 
 MAX_ROUNDS = 1_000  # the default bound on the rounds of a match (see the module text)
-_MOVE_TYPES = (Play, Draw, Pass, FlushQueens)
 _LOCKED = N_("the round was played from inside an agent's choose(): an agent only answers with one of its "
              "legal_moves, and the match plays it")  # why the round refuses play() while an agent chooses
 
@@ -335,7 +334,7 @@ class Match101:
         for m in legal:
             if m is move:
                 return move
-        if type(move) in _MOVE_TYPES:  # an equal move built by the agent itself
+        if type(move) in MOVE_TYPES:  # an equal move built by the agent itself
             for m in legal:
                 if m == move:
                     return m

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pianitsa101.cards import Card, Rank, Suit
 from pianitsa101.i18n import N_, _
 
-__all__ = ["DRAW", "PASS", "Draw", "FlushQueens", "IllegalMove", "Move", "NotNowError", "Pass",
+__all__ = ["DRAW", "MOVE_TYPES", "PASS", "Draw", "FlushQueens", "IllegalMove", "Move", "NotNowError", "Pass",
            "Play", "flush_of", "parse_move", "play_of"]
 
 
@@ -97,6 +97,7 @@ class FlushQueens:
 
 
 Move = Play | Draw | Pass | FlushQueens
+MOVE_TYPES = (Play, Draw, Pass, FlushQueens)  # a move is an instance of exactly one of these
 
 DRAW = Draw()
 PASS = Pass()

@@ -2,8 +2,8 @@
 
 A position is everything that decides the rest of the round: where every card is (the order
 of a hand does not matter), whose turn it is and every pending obligation (``position``).
-``Positions`` counts them.  It keeps each position under its quick part (the counts and obligations), so a
-new position is compared card by card only with the few that share those.
+``Positions`` counts them.  It keeps each position under its quick part (the counts and
+obligations), so a new position is compared card by card only with the few that share those.
 
 >>> seen = Positions()
 >>> quick, cards = (3, "to move: 0"), ((), ("7♠",), (("8♥", "9♥"),))

@@ -70,7 +70,7 @@ from pianitsa101.game101.events import (
 )
 from pianitsa101.game101.laws import next_seat, passed_on, penalty, reverses
 from pianitsa101.game101.legal import check, legal_moves, may_put
-from pianitsa101.game101.moves import Draw, FlushQueens, NotNowError, Pass, Play
+from pianitsa101.game101.moves import MOVE_TYPES, Draw, FlushQueens, NotNowError, Pass, Play
 from pianitsa101.game101.record import round_from_json, round_to_json
 from pianitsa101.game101.repetition import Positions, position
 from pianitsa101.game101.rules import Rules101
@@ -80,8 +80,6 @@ from pianitsa101.game101.validate import check_position
 from pianitsa101.game101.view import PlayerView, round_html, seat_view
 
 __all__ = ["Round101"]
-
-_MOVE_TYPES = (Play, Draw, Pass, FlushQueens)
 
 
 class Round101:
@@ -281,7 +279,7 @@ class Round101:
         """Make ``move`` (a legal move or its text: '7♠', 'Q♥ ♠', 'draw'); return its events (R24)."""
         if self._locked is not None:
             raise NotNowError(self._locked)
-        if self._legal is None or type(move) not in _MOVE_TYPES or move not in self._legal:
+        if self._legal is None or type(move) not in MOVE_TYPES or move not in self._legal:
             move = check(self, move)  # R24: a move not taken from legal_moves(): IllegalMove unless legal
         self._legal = None
         events: list = []
