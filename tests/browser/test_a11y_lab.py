@@ -182,7 +182,39 @@ def test_a_whole_101_match_with_the_keyboard_alone(lab, page):
     assert not errors_shown(page)
 
 
+KEYBOARD_STACKS = ["K♠ 8♦ 9♠ J♣", "K♥ 10♣ 7♦ A♥", "9♦ Q♠ A♣ Q♣"]  # the deal of keyboard.ipynb
+
+
+def stacks_shown(page, table: str) -> dict:
+    """What the Пьяница table shows: its header, each stack's count and which stacks may be turned."""
+    return page.evaluate("""(t) => {
+      const table = document.querySelector(t), items = [...table.querySelectorAll('.p101-row > .p101-item')];
+      return {header: table.querySelector('.widget-html')?.innerText || '',
+              counts: items.map((e) => parseInt(e.querySelector('.p101-note')?.textContent || '-1', 10)),
+              playable: items.map((e) => e.classList.contains('p101-playable'))};
+    }""", table)
+
+
+def wait_for_trick(page, table: str, game, timeout: float = 60) -> dict:
+    """Wait until the whole table shows ``game`` as it stands: the header, every stack and which may
+    be turned. The widgets' messages arrive one by one (the header may come before the stacks), and a
+    key pressed on a stack drawn before the trick it just lost is ignored."""
+    want = {"counts": [len(stack) for stack in game.stacks],
+            "playable": [bool(stack) and not game.over for stack in game.stacks]}
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        shown = stacks_shown(page, table)
+        if f"trick {game.tricks} of {game.tricks}" in shown["header"] and \
+                {k: shown[k] for k in want} == want:
+            return shown
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the table never showed trick {game.tricks} ({want}): {stacks_shown(page, table)}")
+
+
 def test_a_whole_pianitsa_game_with_the_keyboard_alone(lab, page):
+    from pianitsa101.pianitsa import PianitsaGame, PianitsaRules
+
+    game = PianitsaGame.from_stacks(KEYBOARD_STACKS, rules=PianitsaRules(dispute_face_down=1))
     page.goto(lab.notebook_url("tests/browser/notebooks/keyboard.ipynb"))
     run_all(page)
     table = ".p101-pianitsa-table"
@@ -190,26 +222,28 @@ def test_a_whole_pianitsa_game_with_the_keyboard_alone(lab, page):
     page.locator(f"{stacks} > .p101-item").first.wait_for()
     page.locator(f"{stacks} > .p101-item[tabindex='0']").focus()  # the learner's one click into the table
     assert_focus_visible(page)
-    header = page.locator(f"{table} .widget-html").first
     page.keyboard.press("Enter")  # the top cards: trick 1, a dispute
-    page.wait_for_function(f"() => document.querySelector('{table}').innerText.includes('trick 1 of 1')")
+    game.play_trick()
+    wait_for_trick(page, table, game)
     page.keyboard.press("ArrowRight")
     assert row_state(page, stacks)["focus"] == 1
     assert_focus_visible(page)
     tab_to(page, table, "button", "Next trick")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"() => document.querySelector('{table}').innerText.includes('trick 2 of 2')")
+    game.play_trick()
+    wait_for_trick(page, table, game)
     tab_to(page, table, f"{stacks} > .p101-item[tabindex='0']")  # back to the stacks (Shift+Tab)
-    for _ in range(20):
-        page.wait_for_function(  # the redraw has arrived: a stack to turn, or the end
-            "([t, row]) => document.querySelector(t).innerText.includes('Game over')"
-            " || document.querySelector(row + ' > .p101-playable')", arg=[table, stacks])
-        text = header.inner_text()
-        if "Game over" in page.locator(table).inner_text():
-            break
-        arrow_to(page, stacks, row_state(page, stacks)["playable"].index(True))
+    while not game.over:
+        shown = wait_for_trick(page, table, game)
+        arrow_to(page, stacks, shown["playable"].index(True))
+        assert_focus_visible(page)
         page.keyboard.press("Enter")
-        page.wait_for_function("([t, was]) => document.querySelector(t + ' .widget-html').innerText !== was",
-                               arg=[table, text])
-    assert re.search(r"Game over after 4 tricks", page.locator(table).inner_text())
-    assert "Пьяница" in header.inner_text()
+        game.play_trick()
+        assert game.tricks <= 20, "the game did not end"
+    wait_for_trick(page, table, game)
+    assert game.tricks == 4
+    # the line under the stacks may come a moment after them
+    page.wait_for_function("(t) => document.querySelector(t).innerText.includes('Game over after 4 tricks')",
+                           arg=table)
+    assert "Пьяница" in page.locator(f"{table} .widget-html").first.inner_text()
+    assert not errors_shown(page)
