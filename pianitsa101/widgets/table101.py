@@ -49,6 +49,7 @@ from pianitsa101.game101 import (
     Skipped,
     parse_move,
 )
+from pianitsa101.game101.moves import MOVE_TYPES
 from pianitsa101.i18n import get_language
 from pianitsa101.widgets.batching import hold_messages
 from pianitsa101.widgets.i18n import check_lang, tr
@@ -212,7 +213,7 @@ class Table101(TableLayout, w.VBox):
                 move = parse_move(move)
             except ValueError as error:
                 return self._refuse(tr("not_legal", self.lang, error=error))
-        if not isinstance(move, (Play, Draw, Pass, FlushQueens)):
+        if not isinstance(move, MOVE_TYPES):
             raise TypeError(f"a move is Play, Draw, Pass, FlushQueens or its text; got {move!r}")
         refusal = self._refusal()
         if refusal:
