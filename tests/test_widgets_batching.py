@@ -134,6 +134,32 @@ def test_a_click_reaches_python_and_its_redraw_goes_out_after_it(sent):
     assert after > len(waiting)
 
 
+class OrderComm(CountingComm):
+    """A comm that notes which widget's comm sent each update message, in order."""
+
+    order: ClassVar[list] = []
+
+    def send(self, data=None, metadata=None, buffers=None) -> None:
+        OrderComm.order.append(self)
+
+
+def test_the_tables_log_goes_out_before_the_status_and_the_hand(monkeypatch):
+    monkeypatch.setattr(comm, "create_comm", OrderComm)
+
+    async def move():
+        table = Table101(players=3, seed=69, delay=0)
+        await asyncio.sleep(0)
+        OrderComm.order = []
+        table.play(table.legal_moves[0])  # your move, then the bots' replies (no delay): new log lines
+        await asyncio.sleep(0)
+        return table, list(OrderComm.order)
+
+    table, order = in_a_thread_of_its_own(lambda: asyncio.run(move()))
+    log, status, hand = table.log_area.comm, table.status.comm, table.hand.comm
+    assert log in order and status in order and hand in order
+    assert order.index(log) < order.index(status) and order.index(log) < order.index(hand)
+
+
 def test_hold_messages_walks_children_layouts_and_styles():
     button = w.Button(description="x")
     box = w.VBox([w.HBox([button])])

@@ -18,13 +18,16 @@ A held message carries several changes of one widget at once, and their order ma
 front end, which applies them one by one: a slider told ``value=106`` before ``max=106`` clamps
 the value to its old end and sends that back, and the table jumps to an earlier trick. So a
 widget's bounds and options go first and its ``value`` (or ``index``) last (``ordered_keys``).
+Between widgets the order is fixed but says nothing, unless ``first`` names the widgets whose
+messages go before the others': the 101 table sends its log before the status line that says
+it is your move, so the bots' moves are on the page when you are asked for yours.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import ipywidgets as w
 
@@ -76,16 +79,18 @@ def _held(widget: w.Widget) -> Iterator[None]:
             widget.send_state(ordered_keys(keys))
 
 
-def hold_messages(root: w.Widget) -> None:
-    """Hold the messages of ``root``'s widgets until the running event loop gets control back."""
+def hold_messages(root: w.Widget, first: Sequence[w.Widget] = ()) -> None:
+    """Hold the messages of ``root``'s widgets until the running event loop gets control back;
+    then the widgets of ``first`` send theirs before the others (a log before the status that reads it)."""
     if getattr(root, "_p101_held", None) is not None:
         return  # held already: released when the loop runs
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
         return  # no event loop running: changes are sent at once
-    held = contextlib.ExitStack()
-    for widget in widgets_in(root):
+    early = {id(widget) for widget in first}
+    held = contextlib.ExitStack()  # it closes in the reverse order: what is entered last goes out first
+    for widget in [*(x for x in widgets_in(root) if id(x) not in early), *reversed(first)]:
         held.enter_context(_held(widget))
     root._p101_held = held
 

@@ -425,8 +425,9 @@ class Table101(TableLayout, w.VBox):
 
     # ----- drawing -----------------------------------------------------------------------------------
     def _render(self) -> None:
-        """Redraw; the widgets' messages go out once the code running now yields (``batching``)."""
-        hold_messages(self)
+        """Redraw; the widgets' messages go out once the code running now yields (``batching``), the
+        log's first: when the status says it is your move, the bots' moves are already in the log."""
+        hold_messages(self, first=[self.log_area])
         super()._render()
 
     def _log(self, events: Sequence[Any]) -> None:

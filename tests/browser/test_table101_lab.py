@@ -34,8 +34,8 @@ def table_shown(page) -> dict:
 def wait_for_table(page, game, timeout: float = 60) -> dict:
     """Wait until the page's table shows ``game`` (the same match in this process, its bots replying at
     once): every line of its log, your playable cards and Draw and Pass, and the status (your move, or
-    the round's or the match's end). Each widget is redrawn by a message of its own and the log's comes
-    after the status's and the hand's: a table that says "Your move" may not have the bots' lines yet."""
+    the round's or the match's end). Each widget is redrawn by a message of its own and they arrive one
+    by one: a table that says "Your move" may not have redrawn its hand or its buttons yet."""
     m = game.match
     want = {"log": game.log_lines, "playable": game.hand.playable_ids(),
             "draw": not game.draw_button.disabled, "pass": not game.pass_button.disabled}
